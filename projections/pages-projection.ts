@@ -1,0 +1,82 @@
+import { chunkRowsForParams, valuesPlaceholders, type Db } from '../src/db/db.js';
+import type { PageUpserted } from '../src/domain/event-schemas.js';
+import type { Consumer } from '../src/log/consumer.js';
+import type { LoggedEvent } from '../src/log/event-log.js';
+
+interface PageFold {
+  last: PageUpserted | null;
+  lastAt: string;
+  saves: number;
+  deleted: boolean;
+}
+
+/** Folds a batch per page: the last saved content, how many versions were saved, deleted at the end or not. */
+function foldBatch(events: readonly LoggedEvent[]): Map<string, PageFold> {
+  const folds = new Map<string, PageFold>();
+  for (const { event } of events) {
+    if (event.type !== 'page.upserted' && event.type !== 'page.deleted') continue;
+    const key = `${event.data.source_id}\u0000${event.data.slug}`;
+    const fold = folds.get(key) ?? { last: null, lastAt: event.at, saves: 0, deleted: false };
+    if (event.type === 'page.upserted') {
+      fold.last = event.data;
+      fold.saves += 1;
+      fold.deleted = false;
+    } else {
+      fold.deleted = true;
+    }
+    fold.lastAt = event.at;
+    folds.set(key, fold);
+  }
+  return folds;
+}
+
+const UPSERT_COLUMNS = 12;
+
+/**
+ * `pages`: the current version of every page, soft-deleted rows kept; `version` counts saved
+ * versions (the core revision token `r<N>`). A batch is folded per page and written with
+ * multi-row statements. A new row takes `last_retrieved_at` from the retrievals already
+ * projected, so the result does not depend on which projection ran first.
+ */
+export const pagesProjection: Consumer = {
+  name: 'projection.pages',
+  topics: ['pages'],
+  async apply(tx: Db, events: readonly LoggedEvent[]): Promise<void> {
+    const folds = foldBatch(events);
+    const upserts: unknown[][] = [];
+    const deletes: { source_id: string; slug: string; at: string }[] = [];
+    for (const [key, f] of folds) {
+      if (f.last) {
+        const d = f.last;
+        upserts.push([d.source_id, d.slug, d.title, d.type, JSON.stringify(d.frontmatter), d.compiled_truth, d.timeline,
+          d.content_hash, d.file_path, f.saves, f.deleted, f.lastAt]);
+      } else {
+        const [source_id, slug] = key.split('\u0000') as [string, string];
+        deletes.push({ source_id, slug, at: f.lastAt });
+      }
+    }
+    for (const chunk of chunkRowsForParams(upserts, UPSERT_COLUMNS)) {
+      const values = valuesPlaceholders(chunk.length, UPSERT_COLUMNS);
+      await tx.query(
+        `INSERT INTO pages AS p (source_id, slug, title, type, frontmatter, compiled_truth, timeline, content_hash,
+                                 file_path, version, deleted, updated_at, last_retrieved_at)
+         SELECT v.source_id, v.slug, v.title, v.type, v.frontmatter::jsonb, v.compiled_truth, v.timeline, v.content_hash,
+                v.file_path, v.saves::int, v.deleted::boolean, v.at::timestamptz,
+                (SELECT max(r.retrieved_at) FROM page_retrievals r WHERE r.source_id = v.source_id AND r.slug = v.slug)
+         FROM (VALUES ${values}) AS v(source_id, slug, title, type, frontmatter, compiled_truth, timeline, content_hash,
+                                      file_path, saves, deleted, at)
+         ON CONFLICT (source_id, slug) DO UPDATE SET
+           title = EXCLUDED.title, type = EXCLUDED.type, frontmatter = EXCLUDED.frontmatter,
+           compiled_truth = EXCLUDED.compiled_truth, timeline = EXCLUDED.timeline, content_hash = EXCLUDED.content_hash,
+           file_path = COALESCE(EXCLUDED.file_path, p.file_path), version = p.version + EXCLUDED.version,
+           deleted = EXCLUDED.deleted, updated_at = EXCLUDED.updated_at`,
+        chunk.flat(),
+      );
+    }
+    for (const d of deletes) {
+      await tx.query(`UPDATE pages SET deleted = true, updated_at = $3 WHERE source_id = $1 AND slug = $2 AND NOT deleted`, [
+        d.source_id, d.slug, d.at,
+      ]);
+    }
+  },
+};

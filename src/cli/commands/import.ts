@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import { BrainstreamError } from '../../errors.js';
+import { importFolder } from '../../ops/import-folder.js';
+import { commandContext } from '../globals.js';
+import { errLine, outJson, outLine } from '../output.js';
+import { progressBar } from '../progress.js';
+import { withBrain } from '../with-brain.js';
+
+export function registerImport(program: Command): void {
+  program
+    .command('import')
+    .description('import every *.md under PATH as pages of a source (the owner’s sync path)')
+    .argument('<path>', 'folder of markdown files')
+    .option('--source <id>', 'source to import into (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the summary as JSON')
+    .action(async (path: string, _opts, cmd: Command) => {
+      const ctx = commandContext(cmd);
+      if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'import is an owner-only command');
+      const summary = await withBrain(ctx.home, async (brain) => {
+        const bar = progressBar('import');
+        try {
+          return await importFolder(brain, path, ctx.caller.source, { onProgress: (done, total) => bar.update(done, total) });
+        } finally {
+          bar.stop();
+        }
+      });
+      for (const f of summary.failed) errLine(`brainstream: import: ${f.file}: ${f.reason}`);
+      if (ctx.json) outJson({ ...summary, failed: summary.failed.length, failures: summary.failed });
+      else
+        outLine(
+          `import: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed.length} failed (source ${summary.source_id})`,
+        );
+      if (summary.failed.length > 0) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,82 @@
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { deletePage, getPage, listPages, putPage } from '../../ops/page-ops.js';
+import { validateSlug, InvalidSlugError } from '../../pages/import-paths.js';
+import { renderPageMarkdown } from '../../pages/render-markdown.js';
+import { commandContext } from '../globals.js';
+import { out, outJson, outLine } from '../output.js';
+import { readStdin } from '../read-stdin.js';
+import { withBrain } from '../with-brain.js';
+
+function slugArg(raw: string): string {
+  try {
+    return validateSlug(raw);
+  } catch (err) {
+    if (err instanceof InvalidSlugError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+export function registerPage(program: Command): void {
+  const page = program.command('page').description('read and write single pages');
+
+  page
+    .command('put')
+    .description('replace a page with the markdown on stdin')
+    .argument('<slug>')
+    .option('--source <id>')
+    .option('--json')
+    .action(async (rawSlug: string, _o, cmd: Command) => {
+      const ctx = commandContext(cmd);
+      const slug = slugArg(rawSlug);
+      const markdown = await readStdin();
+      const result = await withBrain(ctx.home, (brain) => putPage(brain, ctx.caller, slug, markdown));
+      if (ctx.json) outJson(result);
+      else outLine(`put ${result.source_id}:${result.slug} (${result.status})`);
+    });
+
+  page
+    .command('get')
+    .description('print a page (records a retrieval)')
+    .argument('<slug>')
+    .option('--source <id>')
+    .option('--session <id>', 'session id the retrieval is attributed to')
+    .option('--json')
+    .action(async (rawSlug: string, opts: { session?: string }, cmd: Command) => {
+      const ctx = commandContext(cmd);
+      const slug = slugArg(rawSlug);
+      const session = opts.session === undefined ? null : opts.session.slice(0, 256);
+      const p = await withBrain(ctx.home, (brain) => getPage(brain, ctx.caller, ctx.caller.source, slug, session));
+      if (ctx.json) {
+        const { source_id, title, type, frontmatter, compiled_truth, timeline } = p;
+        outJson({ source_id, slug: p.slug, title, type, frontmatter, compiled_truth, timeline });
+      } else out(renderPageMarkdown(p));
+    });
+
+  page
+    .command('delete')
+    .description('soft-delete a page')
+    .argument('<slug>')
+    .option('--source <id>')
+    .option('--json')
+    .action(async (rawSlug: string, _o, cmd: Command) => {
+      const ctx = commandContext(cmd);
+      const slug = slugArg(rawSlug);
+      await withBrain(ctx.home, (brain) => deletePage(brain, ctx.caller, ctx.caller.source, slug));
+      if (ctx.json) outJson({ source_id: ctx.caller.source, slug, status: 'deleted' });
+      else outLine(`deleted ${ctx.caller.source}:${slug}`);
+    });
+
+  page
+    .command('list')
+    .description('list live pages, by source then slug')
+    .option('--source <id>')
+    .option('--json')
+    .action(async (_o, cmd: Command) => {
+      const ctx = commandContext(cmd);
+      const pages = await withBrain(ctx.home, (brain) => listPages(brain, ctx.caller, ctx.sourceGiven ? ctx.caller.source : null));
+      if (ctx.json) {
+        outJson({ pages: pages.map((p) => ({ source_id: p.source_id, slug: p.slug, title: p.title, type: p.type })), count: pages.length });
+      } else for (const p of pages) outLine(`${p.source_id}:${p.slug}\t${p.title}`);
+    });
+}

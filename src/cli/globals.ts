@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import { ownerCaller, remoteCaller, type Caller } from '../caller.js';
+import { resolveHome } from '../brain/home.js';
+import { UsageError } from '../errors.js';
+import { parseSourceList, resolveSource } from './flags.js';
+
+export interface GlobalOptions {
+  home?: string;
+  as?: string;
+  grant?: string;
+  debug?: boolean;
+  source?: string;
+  json?: boolean;
+}
+
+export interface CommandContext {
+  home: string;
+  caller: Caller;
+  json: boolean;
+  debug: boolean;
+  /** True when `--source` was given explicitly (some commands filter only then). */
+  sourceGiven: boolean;
+}
+
+/** Resolves the global flags (and the command's `--source`) into who is calling and where. */
+export function commandContext(cmd: Command): CommandContext {
+  const opts = cmd.optsWithGlobals<GlobalOptions>();
+  const source = resolveSource(opts.source);
+  const as = opts.as ?? 'owner';
+  if (as !== 'owner' && as !== 'remote') throw new UsageError(`--as expects owner or remote, got ${JSON.stringify(as)}`);
+  const grant = opts.grant === undefined ? undefined : parseSourceList('--grant', opts.grant);
+  const caller = as === 'owner' ? ownerCaller(source) : remoteCaller(source, grant);
+  return { home: resolveHome(opts.home), caller, json: opts.json === true, debug: opts.debug === true, sourceGiven: opts.source !== undefined };
+}

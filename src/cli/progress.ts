@@ -1,0 +1,27 @@
+import { SingleBar, Presets } from 'cli-progress';
+
+export interface Progress {
+  update(done: number, total: number): void;
+  stop(): void;
+}
+
+/** A progress bar on stderr when it is a terminal; silent otherwise. */
+export function progressBar(label: string): Progress {
+  if (!process.stderr.isTTY) return { update: () => {}, stop: () => {} };
+  const bar = new SingleBar({ format: `${label} [{bar}] {value}/{total}`, stream: process.stderr, clearOnComplete: true }, Presets.shades_classic);
+  let started = false;
+  return {
+    update(done, total) {
+      if (!started) {
+        bar.start(total, done);
+        started = true;
+      } else {
+        bar.setTotal(total);
+        bar.update(done);
+      }
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}

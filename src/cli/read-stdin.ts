@@ -1,0 +1,7 @@
+/** Reads all of stdin as UTF-8 (replacement characters for invalid bytes). */
+export async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,185 @@
+import type { Page } from '../pages/page.js';
+import { aliasEntries } from './aliases.js';
+import { bucketAdd, bucketItems, bucketRemove, type Bucket } from './bucket.js';
+import { normalizeAlias } from './strings.js';
+import { synopsisOf } from './synopsis.js';
+
+const PERSON = 1;
+const PRIVATE = 2;
+const NO_ALIASES: readonly string[] = Object.freeze([]);
+
+/** What resolution needs of one live page, computed once at upsert (no markdown on the hot path). */
+export class PageRecord {
+  constructor(
+    readonly sourceId: string,
+    readonly slug: string,
+    readonly title: string,
+    readonly lowerTitle: string,
+    /** Alias surfaces as declared (trimmed, distinct); keys are their normalizeAlias. */
+    readonly aliases: readonly string[],
+    readonly synopsis: string,
+    private readonly flags: number,
+  ) {}
+
+  get person(): boolean {
+    return (this.flags & PERSON) !== 0;
+  }
+
+  get private(): boolean {
+    return (this.flags & PRIVATE) !== 0;
+  }
+
+  /** The slug after its last `/` (the whole slug when it has none). */
+  get tail(): string {
+    return tailOf(this.slug);
+  }
+
+  /** The surname token of a person page: the last space-separated token of the lower title. */
+  get surname(): string | null {
+    return this.person ? surnameOf(this.lowerTitle) : null;
+  }
+}
+
+export const tailOf = (slug: string): string => slug.slice(slug.lastIndexOf('/') + 1);
+
+function surnameOf(lowerTitle: string): string | null {
+  const at = lowerTitle.lastIndexOf(' ');
+  return at < 0 || at === lowerTitle.length - 1 ? null : lowerTitle.slice(at + 1);
+}
+
+function aliasKeysOf(rec: PageRecord): string[] {
+  const keys: string[] = [];
+  for (const a of rec.aliases) {
+    const key = normalizeAlias(a);
+    if (key !== '' && !keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+
+/** Observer of record changes within one source (the gazetteer keeps its automaton this way). */
+export interface SourceListener {
+  added(rec: PageRecord): void;
+  removed(rec: PageRecord): void;
+}
+
+/** The lookup maps of one source. Every map value is a small bucket of live records. */
+export class SourceIndex {
+  readonly pages = new Map<string, PageRecord>();
+  /** Alias key → pages declaring it. */
+  readonly alias = new Map<string, Bucket<PageRecord>>();
+  /** Lower-cased title → pages. */
+  readonly title = new Map<string, Bucket<PageRecord>>();
+  /** Slug tail → pages (covers exact unprefixed slugs, suffix matches and CJK slugs). */
+  readonly tail = new Map<string, Bucket<PageRecord>>();
+  /** Surname token → person pages. */
+  readonly surname = new Map<string, Bucket<PageRecord>>();
+  listener: SourceListener | null = null;
+
+  constructor(readonly id: string) {}
+
+  add(rec: PageRecord): void {
+    this.pages.set(rec.slug, rec);
+    for (const key of aliasKeysOf(rec)) bucketAdd(this.alias, key, rec);
+    bucketAdd(this.title, rec.lowerTitle, rec);
+    bucketAdd(this.tail, rec.tail, rec);
+    const surname = rec.surname;
+    if (surname !== null) bucketAdd(this.surname, surname, rec);
+    this.listener?.added(rec);
+  }
+
+  delete(rec: PageRecord): void {
+    this.pages.delete(rec.slug);
+    for (const key of aliasKeysOf(rec)) bucketRemove(this.alias, key, rec);
+    bucketRemove(this.title, rec.lowerTitle, rec);
+    bucketRemove(this.tail, rec.tail, rec);
+    const surname = rec.surname;
+    if (surname !== null) bucketRemove(this.surname, surname, rec);
+    this.listener?.removed(rec);
+  }
+
+  aliasPages(key: string): Iterable<PageRecord> {
+    return bucketItems(this.alias.get(key));
+  }
+
+  titlePages(lowerTitle: string): Iterable<PageRecord> {
+    return bucketItems(this.title.get(lowerTitle));
+  }
+
+  tailPages(tail: string): Iterable<PageRecord> {
+    return bucketItems(this.tail.get(tail));
+  }
+
+  surnamePages(token: string): Iterable<PageRecord> {
+    return bucketItems(this.surname.get(token));
+  }
+}
+
+/** Builds the record of a page (title and type as stored; flags from type and visibility). */
+export function recordOf(page: Page, sourceId: string = page.source_id): PageRecord {
+  const title = page.title;
+  const lower = title.toLowerCase();
+  const aliases = aliasEntries(page.frontmatter?.aliases);
+  const distinct = aliases.length === 0 ? NO_ALIASES : [...new Set(aliases)];
+  const flags = (page.type === 'person' ? PERSON : 0) | (page.frontmatter?.visibility === 'private' ? PRIVATE : 0);
+  return new PageRecord(sourceId, page.slug, title, lower === title ? title : lower, distinct, synopsisOf(page), flags);
+}
+
+/**
+ * The in-memory page index (spec §1, §5): live pages per source with O(1) lookups for alias
+ * keys, lower titles, slug tails and surnames. Maintained incrementally from page events;
+ * an upsert replaces the page's old keys.
+ */
+export class PageIndex {
+  private readonly bySource = new Map<string, SourceIndex>();
+  private count = 0;
+  /** Called for every source created, so optional structures (gazetteer) can attach. */
+  private readonly onSource: ((src: SourceIndex) => void) | null;
+
+  constructor(onSource: ((src: SourceIndex) => void) | null = null) {
+    this.onSource = onSource;
+  }
+
+  /** Number of live pages over all sources. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Source ids holding at least one page, in creation order. */
+  sourceIds(): string[] {
+    return [...this.bySource.keys()];
+  }
+
+  source(id: string): SourceIndex | undefined {
+    return this.bySource.get(id);
+  }
+
+  get(sourceId: string, slug: string): PageRecord | undefined {
+    return this.bySource.get(sourceId)?.pages.get(slug);
+  }
+
+  /** Adds or replaces a live page. Pages without a usable title or slug are ignored. */
+  upsert(page: Page): void {
+    if (typeof page?.slug !== 'string' || page.slug === '' || typeof page.title !== 'string' || page.title === '') return;
+    let src = this.bySource.get(page.source_id);
+    if (!src) {
+      src = new SourceIndex(page.source_id);
+      this.bySource.set(src.id, src);
+      this.onSource?.(src);
+    }
+    const old = src.pages.get(page.slug);
+    if (old) src.delete(old);
+    else this.count++;
+    // Interned: every record of a source shares the source's id string.
+    src.add(recordOf(page, src.id));
+  }
+
+  /** Removes a page (soft delete); true when it was live. */
+  remove(sourceId: string, slug: string): boolean {
+    const src = this.bySource.get(sourceId);
+    const rec = src?.pages.get(slug);
+    if (!src || !rec) return false;
+    src.delete(rec);
+    this.count--;
+    return true;
+  }
+}

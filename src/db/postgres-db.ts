@@ -1,0 +1,46 @@
+import postgres from 'postgres';
+import type { Db } from './db.js';
+
+type Sql = postgres.Sql | postgres.TransactionSql;
+
+class PostgresDb implements Db {
+  readonly kind = 'postgres' as const;
+  constructor(
+    private readonly sql: Sql,
+    private readonly root: postgres.Sql,
+    private readonly inTransaction: boolean,
+  ) {}
+
+  async query<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+    const rows = await this.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+    return rows as unknown as T[];
+  }
+
+  async exec(text: string): Promise<void> {
+    await this.sql.unsafe(text);
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn(this);
+    const result = await this.root.begin((tx) => fn(new PostgresDb(tx, this.root, true)));
+    return result as T;
+  }
+
+  async close(): Promise<void> {
+    if (!this.inTransaction) await this.root.end({ timeout: 5 });
+  }
+}
+
+/** Connects to a PostgreSQL server. int8 and numeric come back as JS numbers, like PGlite. */
+export function openPostgresDb(url: string, options: { max?: number } = {}): Db {
+  const sql = postgres(url, {
+    max: options.max ?? 4,
+    onnotice: () => {},
+    // int8 as a JS number, like PGlite (sequences and counts stay far below 2^53).
+    types: {
+      int8: { to: 20, from: [20], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
+    },
+    transform: { undefined: null },
+  });
+  return new PostgresDb(sql, sql, false);
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** Ids of sources: 1–32 of [a-z0-9-], no leading or trailing dash. */
+export const SourceId = z
+  .string()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/, 'source id must be 1–32 of [a-z0-9-] without leading/trailing "-"');
+
+export const Channel = z.enum(['op', 'watch', 'reflex', 'claude-code', 'codex', 'opencode']);
+export type Channel = z.infer<typeof Channel>;
+
+export const Role = z.enum(['user', 'assistant']);
+export type Role = z.infer<typeof Role>;
+
+const SessionId = z.string().min(1).max(256);
+const Slug = z.string().min(1).max(512);
+const Frontmatter = z.record(z.string(), z.unknown());
+
+/** turn.appended v1 — the made-up first shape, kept so old logs still read (no source). */
+export const TurnAppendedV1 = z.object({
+  session_id: SessionId,
+  turn: z.number().int(),
+  role: Role,
+  text: z.string(),
+});
+
+/** turn.appended v2 — the current shape: the turn names the source it is scoped to. */
+export const TurnAppendedV2 = TurnAppendedV1.extend({
+  source_id: SourceId,
+});
+export type TurnAppended = z.infer<typeof TurnAppendedV2>;
+
+export const PageOrigin = z.enum(['import', 'owner', 'remote']);
+export type PageOrigin = z.infer<typeof PageOrigin>;
+
+export const PageUpsertedV1 = z.object({
+  source_id: SourceId,
+  slug: Slug,
+  title: z.string().min(1),
+  type: z.string().min(1),
+  frontmatter: Frontmatter,
+  compiled_truth: z.string(),
+  timeline: z.string(),
+  /** SHA-256 of the markdown as given (file bytes for imports): unchanged input writes nothing. */
+  content_hash: z.string(),
+  file_path: z.string().nullable(),
+  origin: PageOrigin,
+});
+export type PageUpserted = z.infer<typeof PageUpsertedV1>;
+
+export const PageDeletedV1 = z.object({
+  source_id: SourceId,
+  slug: Slug,
+  origin: PageOrigin,
+});
+export type PageDeleted = z.infer<typeof PageDeletedV1>;
+
+export const PageRetrievedV1 = z.object({
+  source_id: SourceId,
+  slug: Slug,
+  session_id: SessionId.nullable(),
+});
+export type PageRetrieved = z.infer<typeof PageRetrievedV1>;
+
+export const MatchArm = z.enum(['alias', 'title', 'title-surname', 'cjk-title', 'slug-suffix']);
+export type MatchArm = z.infer<typeof MatchArm>;
+
+export const PageVolunteeredV1 = z.object({
+  source_id: SourceId,
+  slug: Slug,
+  confidence: z.number().min(0).max(1),
+  match_arm: MatchArm,
+  rationale: z.string(),
+  channel: Channel,
+  session_id: SessionId.nullable(),
+  turn: z.number().int().nullable(),
+});
+export type PageVolunteered = z.infer<typeof PageVolunteeredV1>;
+
+export const CoreRevisionAckedV1 = z.object({
+  source_id: SourceId,
+  slug: Slug,
+  /** The acknowledged version number (token `r<N>`); it and every earlier one are cleared. */
+  version: z.number().int().positive(),
+});
+export type CoreRevisionAcked = z.infer<typeof CoreRevisionAckedV1>;
+
+export const DeadLetterRecordedV1 = z.object({
+  reason: z.string(),
+  raw: z.string(),
+  origin: z.string(),
+  partition: z.number().int().nullable(),
+  offset: z.string().nullable(),
+  seq: z.number().int().nullable(),
+});
+export type DeadLetterRecorded = z.infer<typeof DeadLetterRecordedV1>;

@@ -1,0 +1,61 @@
+import type { Db } from '../db/db.js';
+import type { Topic } from '../domain/events.js';
+import type { LoggedEvent, UndecodableEntry } from './event-log.js';
+import type { EmbeddedEventLog } from './embedded-log.js';
+import { recordDeadLetters } from './dead-letters.js';
+
+/** Something that turns a batch of events into rows, inside the caller's transaction. */
+export interface Consumer {
+  readonly name: string;
+  readonly topics: readonly Topic[];
+  apply(tx: Db, events: readonly LoggedEvent[]): Promise<void>;
+}
+
+export interface CatchUpOptions {
+  batchSize?: number;
+  /** Stop at this position even if more was appended meanwhile. */
+  until?: number;
+  onProgress?: (position: number) => void;
+}
+
+export async function readCheckpoint(db: Db, consumer: string): Promise<number> {
+  const [row] = await db.query<{ position: number }>('SELECT position FROM checkpoints WHERE consumer = $1', [consumer]);
+  return row ? Number(row.position) : 1;
+}
+
+/**
+ * Applies every batch after the consumer's checkpoint. Each batch, its dead letters and the
+ * new checkpoint commit in one transaction; the checkpoint is compared-and-set, so a second
+ * runner of the same consumer that lost the race applies nothing twice.
+ */
+export async function catchUp(db: Db, log: EmbeddedEventLog, consumer: Consumer, options: CatchUpOptions = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 2000;
+  let applied = 0;
+  for (;;) {
+    const progressed = await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO checkpoints(consumer, position) VALUES ($1, 1) ON CONFLICT (consumer) DO NOTHING', [consumer.name]);
+      const [row] = await tx.query<{ position: number }>('SELECT position FROM checkpoints WHERE consumer = $1 FOR UPDATE', [
+        consumer.name,
+      ]);
+      const from = Number(row!.position);
+      if (options.until !== undefined && from >= options.until) return null;
+      const batch = await log.read(from, { topics: consumer.topics, limit: batchSize }, tx);
+      let events = batch.events;
+      let rejected: UndecodableEntry[] = batch.rejected;
+      let next = batch.next;
+      if (options.until !== undefined && next > options.until) {
+        events = events.filter((e) => e.position < options.until!);
+        rejected = rejected.filter((e) => e.position < options.until!);
+        next = options.until;
+      }
+      if (next === from) return null;
+      if (events.length > 0) await consumer.apply(tx, events);
+      if (rejected.length > 0) await recordDeadLetters(tx, rejected);
+      await tx.query('UPDATE checkpoints SET position = $2, updated_at = now() WHERE consumer = $1', [consumer.name, next]);
+      return { count: events.length, next };
+    });
+    if (!progressed) return applied;
+    applied += progressed.count;
+    options.onProgress?.(progressed.next);
+  }
+}

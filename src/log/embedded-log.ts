@@ -1,0 +1,61 @@
+import { insertRows, type Db } from '../db/db.js';
+import { decodeEvent, topicOf, type Envelope, type EventType, type Topic } from '../domain/events.js';
+import type { EventLog, LoggedEvent, ReadBatch, UndecodableEntry } from './event-log.js';
+
+interface EventRow {
+  seq: number;
+  id: string;
+  topic: string;
+  type: string;
+  v: number;
+  key: string;
+  at: Date | string;
+  data: unknown;
+}
+
+const APPEND_COLUMNS = ['id', 'topic', 'type', 'v', 'key', 'at', 'data'] as const;
+
+/** The embedded log: the `events` table, one global sequence across topics. */
+export class EmbeddedEventLog implements EventLog {
+  constructor(private readonly db: Db) {}
+
+  /** Appends in one statement per chunk; an id already in the log is skipped (idempotent retry). */
+  async append(events: readonly Envelope[], tx: Db = this.db): Promise<void> {
+    if (events.length === 0) return;
+    const rows = events.map((e) => [e.id, topicOf(e.type as EventType), e.type, e.v, e.key, e.at, e.data]);
+    await insertRows(tx, 'events', APPEND_COLUMNS, rows, 'ON CONFLICT (id) DO NOTHING');
+  }
+
+  async read(from: number, options: { topics?: readonly Topic[]; limit?: number } = {}, tx: Db = this.db): Promise<ReadBatch> {
+    const limit = options.limit ?? 5000;
+    const params: unknown[] = [from, limit];
+    let where = 'seq >= $1';
+    if (options.topics) {
+      params.push(options.topics);
+      where += ` AND topic = ANY($3::text[])`;
+    }
+    const rows = await tx.query<EventRow>(
+      `SELECT seq, id, topic, type, v, key, at, data FROM events WHERE ${where} ORDER BY seq LIMIT $2`,
+      params,
+    );
+    const events: LoggedEvent[] = [];
+    const rejected: UndecodableEntry[] = [];
+    for (const row of rows) {
+      const raw = { id: row.id, type: row.type, v: row.v, key: row.key, at: toIso(row.at), data: row.data };
+      const decoded = decodeEvent(raw);
+      if (decoded.ok) events.push({ position: row.seq, topic: row.topic as Topic, event: decoded.event });
+      else rejected.push({ position: row.seq, topic: row.topic, raw: JSON.stringify(raw), reason: decoded.reason });
+    }
+    const last = rows.at(-1);
+    return { events, rejected, next: last ? last.seq + 1 : from };
+  }
+
+  async end(tx: Db = this.db): Promise<number> {
+    const [row] = await tx.query<{ m: number | null }>('SELECT max(seq) AS m FROM events');
+    return (row?.m ?? 0) + 1;
+  }
+}
+
+function toIso(at: Date | string): string {
+  return at instanceof Date ? at.toISOString() : new Date(at).toISOString();
+}
