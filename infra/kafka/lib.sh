@@ -45,15 +45,35 @@ kafka_running_pid() {
 
 # True when something accepts TCP connections on 127.0.0.1:$1.
 kafka_port_open() {
-  timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
+  if command -v timeout >/dev/null; then
+    timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
+  else
+    bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null
+  fi
 }
 
+kafka_file_size() {
+  if [[ -f "$1" ]]; then wc -c <"$1" | tr -d ' '; else echo 0; fi
+}
+
+kafka_sha256() {
+  if command -v sha256sum >/dev/null; then sha256sum "$1" | cut -d' ' -f1; else shasum -a 256 "$1" | cut -d' ' -f1; fi
+}
+
+# Prints the end of the broker's output and log ($1 lines; with $2, only what server.log
+# gained past byte offset $2, i.e. since the current launch).
 kafka_log_tail() {
-  local f
-  for f in "$BROKER_LOGS/kafka.out" "$BROKER_LOGS/server.log"; do
-    if [[ -s "$f" ]]; then
-      echo "---- last lines of $f ----" >&2
-      tail -n "${1:-40}" "$f" >&2
+  local lines="${1:-40}" offset="${2:-0}" size
+  if [[ -s "$BROKER_LOGS/kafka.out" ]]; then
+    echo "---- last lines of $BROKER_LOGS/kafka.out ----" >&2
+    tail -n "$lines" "$BROKER_LOGS/kafka.out" >&2
+  fi
+  if [[ -s "$BROKER_LOGS/server.log" ]]; then
+    size="$(kafka_file_size "$BROKER_LOGS/server.log")"
+    (( size >= offset )) || offset=0   # rolled over since
+    if (( size > offset )); then
+      echo "---- last lines of $BROKER_LOGS/server.log ----" >&2
+      tail -c "+$((offset + 1))" "$BROKER_LOGS/server.log" | tail -n "$lines" >&2
     fi
-  done
+  fi
 }

@@ -58,7 +58,18 @@ if command -v flock >/dev/null; then
   flock -w $((TIMEOUT + 120)) 9 || kafka_die "another start.sh holds $DATA_DIR/.start.lock"
 fi
 
+# ---- Ports this data dir belongs to -----------------------------------------------------
+# The single voter's controller endpoint is written into the metadata log at format time,
+# so a formatted data dir serves one pair of ports.
+if [[ -f "$PORTS_FILE" && -f "$LOG_DIR/meta.properties" ]]; then
+  formatted_for="$(<"$PORTS_FILE")"
+  [[ "$formatted_for" == "$PORT $CONTROLLER_PORT" ]] || kafka_die "$DATA_DIR belongs to ports" \
+    "'$formatted_for' (client, controller), not '$PORT $CONTROLLER_PORT': use those or another BRAINSTREAM_KAFKA_DATA"
+fi
+
 # ---- Already running? --------------------------------------------------------------------
+LAUNCHED=0
+LOG_OFFSET=0
 EXISTING_PID="$(kafka_running_pid)"
 if kafka_port_open "$PORT"; then
   if [[ -n "$EXISTING_PID" ]]; then
@@ -66,7 +77,7 @@ if kafka_port_open "$PORT"; then
     kafka_log_tail
     kafka_die "broker (pid $EXISTING_PID) listens on $BROKERS but does not answer; try infra/kafka/restart.sh"
   fi
-  broker_ready 10 2>/dev/null && succeed
+  broker_ready 5 2>/dev/null && succeed
   kafka_die "127.0.0.1:$PORT is in use by something that is not an answering Kafka broker; free it or use --port"
 fi
 if [[ -n "$EXISTING_PID" ]]; then
@@ -84,7 +95,7 @@ else
   [[ -n "$JAVA_MAJOR" && "$JAVA_MAJOR" -ge 17 ]] || kafka_die "Java 17+ needed, found: $("$JAVA" -version 2>&1 | head -n 1)"
 
   # ---- Jars: resolved once per pom.xml content -------------------------------------------
-  STAMP="$(sha256sum "$KAFKA_DIR/pom.xml" | cut -d' ' -f1)"
+  STAMP="$(kafka_sha256 "$KAFKA_DIR/pom.xml")"
   if [[ ! -f "$LIBS_DIR/.resolved" || "$(<"$LIBS_DIR/.resolved")" != "$STAMP" ]]; then
     command -v mvn >/dev/null || kafka_die "mvn not found: Maven is needed once to fetch the broker jars"
     kafka_note "resolving broker jars into $LIBS_DIR (first run only)"
@@ -111,14 +122,7 @@ else
   mv "$PROPS_FILE.tmp" "$PROPS_FILE"
 
   # ---- Format once -----------------------------------------------------------------------
-  if [[ -f "$LOG_DIR/meta.properties" ]]; then
-    # The single voter's controller endpoint is recorded in the metadata log at format time.
-    if [[ -f "$PORTS_FILE" ]]; then
-      formatted_for="$(<"$PORTS_FILE")"
-      [[ "$formatted_for" == "$PORT $CONTROLLER_PORT" ]] || kafka_die "$DATA_DIR was formatted for ports" \
-        "'$formatted_for' (client controller), not '$PORT $CONTROLLER_PORT': use the same ports or another BRAINSTREAM_KAFKA_DATA"
-    fi
-  else
+  if [[ ! -f "$LOG_DIR/meta.properties" ]]; then
     kafka_note "formatting $LOG_DIR (first run only)"
     # A cluster id is 16 random bytes in URL-safe base64 without padding (what
     # `StorageTool random-uuid` prints); Kafka avoids ids that start with '-'.
@@ -138,7 +142,11 @@ else
   # ---- Launch ----------------------------------------------------------------------------
   # setsid: own session, so a Ctrl-C or hang-up in the caller's terminal does not reach it;
   # every stream goes to files so callers piping this script's output are not held open.
-  setsid nohup "$JAVA" "-Xmx$HEAP" -Xms128m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
+  LOG_OFFSET="$(kafka_file_size "$BROKER_LOGS/server.log")"
+  LAUNCHED=1
+  SETSID=""
+  command -v setsid >/dev/null && SETSID=setsid
+  $SETSID nohup "$JAVA" "-Xmx$HEAP" -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
     -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true \
     -Dlog4j2.configurationFile="$KAFKA_DIR/log4j2.xml" -Dkafka.logs.dir="$BROKER_LOGS" \
     -cp "$CLASSPATH_GLOB" kafka.Kafka "$PROPS_FILE" \
@@ -149,9 +157,10 @@ fi
 
 # ---- Wait until it answers -----------------------------------------------------------------
 fail_start() {
-  kafka_log_tail 40
-  if kill -0 "$BROKER_PID" 2>/dev/null; then
-    "$KAFKA_DIR/stop.sh" >/dev/null 2>&1 || true
+  kafka_log_tail 40 "$LOG_OFFSET"
+  # Stop only a broker this run launched; one that was already there is left as it is.
+  if (( LAUNCHED )) && kill -0 "$BROKER_PID" 2>/dev/null; then
+    bash "$KAFKA_DIR/stop.sh" >/dev/null 2>&1 || true
   fi
   kafka_die "$1"
 }

@@ -114,14 +114,24 @@ export class SourceIndex {
   }
 }
 
+/**
+ * A copy of `s` that shares no storage with a larger string: substrings (titles sliced out of
+ * the markdown by the YAML parser, synopses cut from a body) would otherwise keep the whole
+ * source text alive for as long as the index holds the page.
+ */
+export function detach(s: string): string {
+  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
+}
+
 /** Builds the record of a page (title and type as stored; flags from type and visibility). */
 export function recordOf(page: Page, sourceId: string = page.source_id): PageRecord {
-  const title = page.title;
+  const title = detach(page.title);
   const lower = title.toLowerCase();
   const aliases = aliasEntries(page.frontmatter?.aliases);
-  const distinct = aliases.length === 0 ? NO_ALIASES : [...new Set(aliases)];
+  const distinct = aliases.length === 0 ? NO_ALIASES : [...new Set(aliases)].map(detach);
   const flags = (page.type === 'person' ? PERSON : 0) | (page.frontmatter?.visibility === 'private' ? PRIVATE : 0);
-  return new PageRecord(sourceId, page.slug, title, lower === title ? title : lower, distinct, synopsisOf(page), flags);
+  const slug = detach(page.slug);
+  return new PageRecord(sourceId, slug, title, lower === title ? title : lower, distinct, detach(synopsisOf(page)), flags);
 }
 
 /**

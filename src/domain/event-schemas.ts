@@ -23,9 +23,21 @@ export const TurnAppendedV1 = z.object({
   text: z.string(),
 });
 
-/** turn.appended v2 — the current shape: the turn names the source it is scoped to. */
+/** Per-session knobs a streaming client chose (`watch --max-pages …`); absent → configuration. */
+export const SessionSettings = z.object({
+  window_turns: z.number().optional(),
+  min_confidence: z.number().optional(),
+  max_pages: z.number().optional(),
+});
+export type SessionSettings = z.infer<typeof SessionSettings>;
+
+/**
+ * turn.appended v2 — the current shape: the turn names the source it is scoped to and may carry
+ * the knobs its session runs with, so a replay reproduces the live decisions exactly.
+ */
 export const TurnAppendedV2 = TurnAppendedV1.extend({
   source_id: SourceId,
+  settings: SessionSettings.optional(),
 });
 export type TurnAppended = z.infer<typeof TurnAppendedV2>;
 

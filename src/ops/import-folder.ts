@@ -1,5 +1,6 @@
 import { makeEvent, pageKey, type Envelope } from '../domain/events.js';
 import type { Brain } from '../brain/brain.js';
+import { logger } from '../logger.js';
 import { slugFromRelativePath } from '../pages/import-paths.js';
 import { resolvePage } from '../pages/resolve-page.js';
 import { readPageFile } from './read-page-file.js';
@@ -85,6 +86,7 @@ export async function importFolder(brain: Brain, root: string, sourceId: string,
     );
     if (pending.length >= batchSize) {
       await brain.commit(pending);
+      logger.debug({ op: 'import', source: sourceId, committed: pending.length, done, total }, 'import batch committed');
       pending = [];
       options.onProgress?.(done, total);
     }

@@ -1,0 +1,26 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { fmt, machine, peakRssMiB, type Measurement } from './harness.js';
+import { benchImport } from './import.bench.js';
+
+/**
+ * `npm run bench [-- name…]`: runs the hot-path benchmarks (medians after a warm-up) and prints
+ * a markdown table; the raw figures go to bench-results/latest.json.
+ */
+const suites: Record<string, () => Promise<Measurement[]>> = {
+  import: () => benchImport(),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const results: Measurement[] = [];
+process.stdout.write(`machine: ${machine()}\n\n| benchmark | median | runs | notes |\n|---|---|---|---|\n`);
+for (const [name, run] of Object.entries(suites)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  for (const m of await run()) {
+    results.push(m);
+    const extra = Object.entries(m.extra ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
+    process.stdout.write(`| ${m.name} | ${fmt(m.median, 3)} ${m.unit} | ${m.runs.map((r) => fmt(r, 3)).join(' / ')} | ${extra} |\n`);
+  }
+}
+process.stdout.write(`\npeak RSS of the bench process: ${fmt(peakRssMiB(), 0)} MiB\n`);
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/latest.json', JSON.stringify({ machine: machine(), at: new Date().toISOString(), results }, null, 2));

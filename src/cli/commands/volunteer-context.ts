@@ -1,0 +1,70 @@
+import type { Command } from 'commander';
+import { oneShotJson, renderHuman } from '../../context/render.js';
+import { readConfigFile } from '../../config/config-file.js';
+import { pushSettings } from '../../config/push-settings.js';
+import { UsageError } from '../../errors.js';
+import { volunteerOnce } from '../../ops/volunteer-once.js';
+import { PageIndexFollower } from '../../../streams/page-index-follower.js';
+import { parseIntegerFlag, parseNumberFlag } from '../flags.js';
+import { commandContext } from '../globals.js';
+import { out, outJson } from '../output.js';
+import { readStdin } from '../read-stdin.js';
+import { withBrain } from '../with-brain.js';
+import { runStats } from './volunteer-stats.js';
+
+interface Flags {
+  json?: boolean;
+  minConfidence?: string;
+  maxPages?: string;
+  windowTurns?: string;
+  priorContext?: string;
+  sessionId?: string;
+  turn?: string;
+  stats?: boolean;
+  days?: string;
+  attribution?: string;
+}
+
+export function registerVolunteerContext(program: Command): void {
+  program
+    .command('volunteer-context')
+    .description('one-shot: read recent turns on stdin and print the pages worth volunteering')
+    .option('--json', 'print one compact JSON line')
+    .option('--min-confidence <x>', 'gate (0..1, default 0.7)')
+    .option('--max-pages <n>', 'cap (default 3, at most 5)')
+    .option('--window-turns <n>', 'keep only the last N parsed turns')
+    .option('--prior-context <text>', 'text already shown; whole slugs in it are suppressed')
+    .option('--session-id <id>', 'session the volunteered pages are logged under')
+    .option('--turn <n>', 'turn number the volunteered pages are logged under')
+    .option('--source <id>')
+    .option('--stats', 'print the feedback statistics instead (stdin is not read)')
+    .option('--days <n>', 'stats window in days (default 30)')
+    .option('--attribution <mode>', 'approximate (default) or session')
+    .action(async (flags: Flags, cmd: Command) => {
+      const ctx = commandContext(cmd);
+      const minConfidence = parseNumberFlag('--min-confidence', flags.minConfidence);
+      const maxPages = parseNumberFlag('--max-pages', flags.maxPages);
+      const windowTurns = parseNumberFlag('--window-turns', flags.windowTurns);
+      const turn = parseIntegerFlag('--turn', flags.turn);
+      if (flags.stats) return runStats(ctx, { days: flags.days, attribution: flags.attribution });
+      const window = await readStdin();
+      if (window.trim() === '') throw new UsageError('window is required unless --stats');
+      const settings = pushSettings(readConfigFile(ctx.home));
+      const result = await withBrain(ctx.home, async (brain) => {
+        const pages = await PageIndexFollower.load(brain.db, brain.log);
+        return volunteerOnce(brain, pages.index, ctx.caller, {
+          window,
+          priorContext: flags.priorContext,
+          maxPages,
+          minConfidence,
+          windowTurns,
+          sessionId: flags.sessionId ?? null,
+          turn: turn ?? null,
+          lexicalArms: settings.lexicalArms,
+          gazetteer: settings.gazetteer,
+        });
+      });
+      if (ctx.json) outJson(oneShotJson(result.pages, result.windowTurns));
+      else out(renderHuman(result.pages));
+    });
+}

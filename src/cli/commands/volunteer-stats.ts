@@ -1,0 +1,23 @@
+import { UsageError } from '../../errors.js';
+import { listSources } from '../../ops/page-store.js';
+import { readableSources } from '../../caller.js';
+import { normalizeDays, renderVolunteerStats, volunteerStats, type Attribution } from '../../stats/volunteer-stats.js';
+import { parseNumberFlag } from '../flags.js';
+import type { CommandContext } from '../globals.js';
+import { out, outJson } from '../output.js';
+import { withBrain } from '../with-brain.js';
+
+/** `volunteer-context --stats`: scope = the caller's readable sources (owner: the resolved source). */
+export async function runStats(ctx: CommandContext, flags: { days?: string; attribution?: string }): Promise<void> {
+  const days = normalizeDays(parseNumberFlag('--days', flags.days));
+  const attribution = (flags.attribution ?? 'approximate') as Attribution;
+  if (attribution !== 'approximate' && attribution !== 'session') {
+    throw new UsageError(`--attribution expects approximate or session, got ${JSON.stringify(flags.attribution)}`);
+  }
+  const stats = await withBrain(ctx.home, async (brain) => {
+    const scope = ctx.caller.kind === 'remote' ? readableSources(ctx.caller, await listSources(brain.db)) : [ctx.caller.source];
+    return volunteerStats(brain.db, scope, days, attribution);
+  });
+  if (ctx.json) outJson(stats);
+  else out(renderVolunteerStats(stats));
+}

@@ -1,0 +1,83 @@
+import { stripPossessive } from './strings.js';
+
+/**
+ * Word tokens of a text for the gazetteer, normalised the same way for page titles/aliases
+ * and for conversation text: possessive stripped, NFKC, lower-cased. The gap before each
+ * token is reduced to a code so punctuation inside a name must match
+ * (`CS:GO`, `J.K. Rowling`), while hyphens and whitespace are interchangeable.
+ */
+export interface TokenList {
+  count: number;
+  norm: string[];
+  start: number[];
+  /** End of the raw token (possessive included), so a display keeps its `'s`. */
+  end: number[];
+  /** Case of the first character: 1 upper, 2 lower, 0 neither. */
+  firstCase: number[];
+  /** Code of the gap before token k (k ≥ 1): ' ' for whitespace/hyphens, else its punctuation. */
+  gap: string[];
+  /** The gap before token k is punctuation glued on both sides (`Smith-Jones`, `bob@example`). */
+  glued: boolean[];
+}
+
+export const CASE_UPPER = 1;
+export const CASE_LOWER = 2;
+
+const TOKEN = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*['’]?/gu;
+const UPPER_START = /^\p{Lu}/u;
+const LOWER_START = /^\p{Ll}/u;
+const NON_ASCII = /[^\x00-\x7f]/u;
+const SOFT_GAP = /^[\s\-‐‑–—_]*$/u;
+const GLUE_GAP = /^[-‐‑:._@+'’]+$/u;
+const WHITESPACE_RUN = /\s+/gu;
+const DOUBLE_QUOTES = /[“”„«»]/gu;
+const SINGLE_QUOTES = /[‘’‚]/gu;
+const DASHES = /[‐‑–—]/gu;
+
+export function newTokenList(): TokenList {
+  return { count: 0, norm: [], start: [], end: [], firstCase: [], gap: [], glued: [] };
+}
+
+export function normToken(raw: string): string {
+  const s = stripPossessive(raw);
+  return (NON_ASCII.test(s) ? s.normalize('NFKC') : s).toLowerCase();
+}
+
+function gapCode(gap: string): string {
+  if (SOFT_GAP.test(gap)) return ' ';
+  return gap.replace(WHITESPACE_RUN, '').replace(DOUBLE_QUOTES, '"').replace(SINGLE_QUOTES, "'").replace(DASHES, '-');
+}
+
+/** Tokenises `text` into `out` (reused between calls so a scan allocates little). */
+export function tokenize(text: string, out: TokenList = newTokenList()): TokenList {
+  let n = 0;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+    const raw = m[0];
+    const start = m.index;
+    const norm = normToken(raw);
+    if (norm === '') continue;
+    out.norm[n] = norm;
+    out.start[n] = start;
+    out.end[n] = start + raw.length;
+    out.firstCase[n] = UPPER_START.test(raw) ? CASE_UPPER : LOWER_START.test(raw) ? CASE_LOWER : 0;
+    if (n > 0) {
+      const gap = text.slice(out.end[n - 1], start);
+      out.gap[n] = gapCode(gap);
+      out.glued[n] = GLUE_GAP.test(gap);
+    } else {
+      out.gap[0] = '';
+      out.glued[0] = false;
+    }
+    n++;
+  }
+  out.count = n;
+  return out;
+}
+
+/** The lookup key of tokens i..j: normalised tokens joined by their gap codes. */
+export function joinTokens(t: TokenList, i: number, j: number): string {
+  let key = t.norm[i];
+  for (let k = i + 1; k <= j; k++) key += t.gap[k] + t.norm[k];
+  return key;
+}

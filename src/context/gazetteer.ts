@@ -1,0 +1,197 @@
+import { bucketAdd, bucketItems, bucketRemove, type Bucket } from './bucket.js';
+import type { Candidate } from './extract.js';
+import { sentenceStart } from './extract.js';
+import { CASE_LOWER, CASE_UPPER, joinTokens, newTokenList, tokenize, type TokenList } from './gazetteer-tokens.js';
+import type { PageRecord } from './page-index.js';
+import { HARD_STOPWORDS, SOFT_COMMON_WORDS } from './stopwords.js';
+import { normalizeAlias } from './strings.js';
+
+/**
+ * Gazetteer pass (beyond the spec, switch `retrieval_reflex_gazetteer`): every live title and
+ * alias compiled into a token trie, kept up to date on page events, so one scan of a turn
+ * finds registered names the capitalised-run extractor splits or never forms — digits and
+ * lower-case connectors inside titles ("Cyberpunk 2077", "The Lord of the Rings"), punctuation
+ * inside aliases ("CS:GO"), trailing hyphens ("California-"), runs glued across a name
+ * ("Ford Mustang I found"). Hits feed the `alias` and `title` arms like strong candidates.
+ *
+ * The trie is two hash maps: whole term keys → entries, and every proper prefix → reference
+ * count. A scan costs about one map hit per text token.
+ */
+
+export const MAX_TERM_TOKENS = 12;
+export const MAX_GAZETTEER_HITS = 12;
+
+/** Per-token case requirement, 2 bits each: a capitalised word must be capitalised in the text. */
+const REQ_ANY = 0;
+const REQ_UPPER = 1;
+const REQ_LOWER = 2;
+const UPPER_BITS = 0x555555;
+const PURE_NUMBER = /^[0-9][0-9.,]*$/u;
+
+/** One registered name of one page. */
+class TermEntry {
+  constructor(
+    readonly rec: PageRecord,
+    /** The name as declared (title or alias): the candidate's query. */
+    readonly query: string,
+    readonly mask: number,
+    readonly single: boolean,
+  ) {}
+
+  /** Has a capitalised non-stopword token: a proper name, resolved as a strong candidate. */
+  get strong(): boolean {
+    return (this.mask & UPPER_BITS) !== 0;
+  }
+}
+
+interface Term {
+  key: string;
+  mask: number;
+  tokens: number;
+}
+
+const isCommon = (norm: string): boolean => HARD_STOPWORDS.has(norm) || SOFT_COMMON_WORDS.has(norm);
+
+/**
+ * The term a name registers, or null when the spec's own passes already cover it or it could
+ * only ever match by accident: stopword/common-word-only names, single letters or numbers,
+ * lower-case single words (the weak pass finds them), names longer than 12 tokens.
+ */
+function termOf(name: string, tokens: TokenList): Term | null {
+  const t = tokenize(name, tokens);
+  const n = t.count;
+  if (n === 0 || n > MAX_TERM_TOKENS) return null;
+  let mask = 0;
+  let allCommon = true;
+  for (let k = 0; k < n; k++) {
+    const norm = t.norm[k];
+    const common = isCommon(norm);
+    if (!common) allCommon = false;
+    let req = REQ_ANY;
+    if (t.firstCase[k] === CASE_UPPER) req = HARD_STOPWORDS.has(norm) ? REQ_ANY : REQ_UPPER;
+    else if (t.firstCase[k] === CASE_LOWER && k === 0) req = REQ_LOWER;
+    mask |= req << (2 * k);
+  }
+  if (allCommon) return null;
+  if (n === 1) {
+    const norm = t.norm[0];
+    if (norm.length < 2 || PURE_NUMBER.test(norm) || (mask & UPPER_BITS) === 0) return null;
+  }
+  return { key: joinTokens(t, 0, n - 1), mask, tokens: n };
+}
+
+export class Gazetteer {
+  private readonly terms = new Map<string, Bucket<TermEntry>>();
+  private readonly prefixes = new Map<string, number>();
+  private readonly scratch = newTokenList();
+
+  /** Names a record registers: its title and each alias, distinct. */
+  private namesOf(rec: PageRecord): string[] {
+    return rec.aliases.length === 0 ? [rec.title] : [...new Set([rec.title, ...rec.aliases])];
+  }
+
+  add(rec: PageRecord): void {
+    for (const name of this.namesOf(rec)) {
+      const term = termOf(name, this.scratch);
+      if (!term) continue;
+      // Share the record's lower title as the map key when they are the same text.
+      const key = term.key === rec.lowerTitle ? rec.lowerTitle : term.key;
+      bucketAdd(this.terms, key, new TermEntry(rec, name === rec.title ? rec.title : name, term.mask, term.tokens === 1));
+      let prefix = this.scratch.norm[0];
+      for (let k = 1; k < term.tokens; k++) {
+        this.prefixes.set(prefix, (this.prefixes.get(prefix) ?? 0) + 1);
+        prefix += this.scratch.gap[k] + this.scratch.norm[k];
+      }
+    }
+  }
+
+  remove(rec: PageRecord): void {
+    for (const name of this.namesOf(rec)) {
+      const term = termOf(name, this.scratch);
+      if (!term) continue;
+      for (const e of bucketItems(this.terms.get(term.key))) {
+        if (e.rec === rec && e.query === name) {
+          bucketRemove(this.terms, term.key, e);
+          break;
+        }
+      }
+      let prefix = this.scratch.norm[0];
+      for (let k = 1; k < term.tokens; k++) {
+        const left = (this.prefixes.get(prefix) ?? 1) - 1;
+        if (left <= 0) this.prefixes.delete(prefix);
+        else this.prefixes.set(prefix, left);
+        prefix += this.scratch.gap[k] + this.scratch.norm[k];
+      }
+    }
+  }
+
+  /** Number of distinct term keys and of prefixes (for benchmarks). */
+  stats(): { terms: number; prefixes: number } {
+    return { terms: this.terms.size, prefixes: this.prefixes.size };
+  }
+
+  /**
+   * One left-to-right scan of `text`: at each token the longest registered name that matches
+   * as whole words with its case requirements wins. Entries of pages `accept` rejects (out of
+   * scope, private for remote callers) do not exist. Emits candidates whose keys are not in
+   * `taken` (adding them), at most 12.
+   */
+  scan(text: string, accept: (rec: PageRecord) => boolean, taken: Set<string>, out: Candidate[]): void {
+    if (this.terms.size === 0) return;
+    const t = tokenize(text, this.scratch);
+    const n = t.count;
+    const ends: number[] = [];
+    const keys: string[] = [];
+    let hits = 0;
+    for (let i = 0; i < n && hits < MAX_GAZETTEER_HITS; ) {
+      if (t.glued[i]) {
+        i++;
+        continue;
+      }
+      ends.length = 0;
+      keys.length = 0;
+      let key = t.norm[i];
+      for (let j = i; ; ) {
+        if (this.terms.has(key)) {
+          ends.push(j);
+          keys.push(key);
+        }
+        if (j + 1 >= n || j - i + 1 >= MAX_TERM_TOKENS || !this.prefixes.has(key)) break;
+        j++;
+        key += t.gap[j] + t.norm[j];
+      }
+      let next = i + 1;
+      for (let e = ends.length - 1; e >= 0; e--) {
+        const j = ends[e];
+        if (j + 1 < n && t.glued[j + 1]) continue;
+        let matched = false;
+        for (const entry of bucketItems(this.terms.get(keys[e]))) {
+          if (!accept(entry.rec) || !fits(entry, t, i, text)) continue;
+          matched = true;
+          const query = entry.query;
+          const ckey = normalizeAlias(query);
+          if (ckey === '' || taken.has(ckey)) continue;
+          taken.add(ckey);
+          out.push({ display: text.slice(t.start[i], t.end[j]), query, key: ckey, weak: !entry.strong, gazetteer: true });
+          hits++;
+        }
+        if (matched) {
+          next = j + 1;
+          break;
+        }
+      }
+      i = next;
+    }
+  }
+}
+
+/** Case requirements per token; a single common word at a sentence start is not a name. */
+function fits(entry: TermEntry, t: TokenList, i: number, text: string): boolean {
+  let mask = entry.mask;
+  for (let k = i; mask !== 0; k++, mask >>>= 2) {
+    const req = mask & 3;
+    if (req === REQ_UPPER && t.firstCase[k] !== CASE_UPPER) return false;
+    if (req === REQ_LOWER && t.firstCase[k] !== CASE_LOWER) return false;
+  }
+  return !(entry.single && SOFT_COMMON_WORDS.has(t.norm[i]) && sentenceStart(text, t.start[i]));
+}

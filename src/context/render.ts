@@ -1,0 +1,72 @@
+import type { VolunteeredPage } from './volunteer.js';
+
+export const NOTHING_VOLUNTEERED = 'Nothing volunteered (no entity cleared the confidence gate).';
+
+type Shown = Pick<VolunteeredPage, 'slug' | 'source_id' | 'display' | 'confidence' | 'arm' | 'rationale' | 'synopsis'>;
+
+/**
+ * Human rendering (§7.1, also `watch`): `<display> → <slug> (<conf 2dp>, <arm>) — <rationale>`
+ * and, for a non-empty synopsis, an indented synopsis line; every line ends with `\n`.
+ */
+export function renderHuman(pages: readonly Shown[]): string {
+  if (pages.length === 0) return `${NOTHING_VOLUNTEERED}\n`;
+  let out = '';
+  for (const p of pages) {
+    out += `${p.display} → ${p.slug} (${p.confidence.toFixed(2)}, ${p.arm}) — ${p.rationale}\n`;
+    if (p.synopsis !== '') out += `    ${p.synopsis}\n`;
+  }
+  return out;
+}
+
+/** A page of the one-shot result, keys in contract order (§14.4). */
+export interface PageJson {
+  slug: string;
+  source_id: string;
+  display: string;
+  confidence: number;
+  arm: string;
+  rationale: string;
+  synopsis: string;
+}
+
+export const pageJson = (p: Shown): PageJson => ({
+  slug: p.slug,
+  source_id: p.source_id,
+  display: p.display,
+  confidence: p.confidence,
+  arm: p.arm,
+  rationale: p.rationale,
+  synopsis: p.synopsis,
+});
+
+/** The one-shot JSON result `{pages, count, window_turns}` (§7.1, §14.4). */
+export interface OneShotJson {
+  pages: PageJson[];
+  count: number;
+  window_turns: number;
+}
+
+export function oneShotJson(pages: readonly Shown[], windowTurns: number): OneShotJson {
+  const shown = pages.map(pageJson);
+  return { pages: shown, count: shown.length, window_turns: windowTurns };
+}
+
+/** One `watch --json` line object, keys in contract order (§14.5). */
+export interface WatchJsonLine extends PageJson {
+  turn: number;
+  session_id: string;
+}
+
+export function watchJsonLine(p: Shown, turn: number, sessionId: string): WatchJsonLine {
+  return {
+    turn,
+    slug: p.slug,
+    source_id: p.source_id,
+    display: p.display,
+    confidence: p.confidence,
+    arm: p.arm,
+    rationale: p.rationale,
+    synopsis: p.synopsis,
+    session_id: sessionId,
+  };
+}

@@ -1,0 +1,191 @@
+import type { MatchArm } from '../domain/event-schemas.js';
+import type { PageIndex, PageRecord, SourceIndex } from './page-index.js';
+import { isAllCjk, slugify } from './strings.js';
+
+/** What resolution reads of a window candidate (§5.1). */
+export interface ResolveCandidate {
+  key: string;
+  query: string;
+  weak: boolean;
+  /**
+   * A gazetteer hit: a whole registered title or alias found verbatim in the text. It feeds
+   * only the `alias` and `title` arms (never slug or surname lookups).
+   */
+  gazetteer?: boolean;
+}
+
+/** A resolved page before gating (§5.5): one per `(source_id, slug)`. */
+export interface Pointer {
+  rec: PageRecord;
+  arm: MatchArm;
+  /** Key of the candidate that resolved it (joins the window candidate in §6). */
+  matchedKey: string;
+  /** Position of the page's source in the scope list. */
+  sourcePos: number;
+}
+
+export interface ResolveOptions {
+  /** Source ids in scope, in order (duplicates ignored). */
+  scope: readonly string[];
+  /** Remote callers: private pages do not exist at all (§5.0). */
+  remote: boolean;
+  /** Weak aliases, surname and CJK arms (§12 `retrieval_reflex_lexical_arms`). */
+  lexicalArms: boolean;
+}
+
+const WHITESPACE = /\s/u;
+const UPPER_FIRST = /^\p{Lu}/u;
+
+interface ScopedSource {
+  src: SourceIndex;
+  pos: number;
+}
+
+function scopedSources(index: PageIndex, scope: readonly string[]): ScopedSource[] {
+  const out: ScopedSource[] = [];
+  const seen = new Set<string>();
+  for (let pos = 0; pos < scope.length; pos++) {
+    const id = scope[pos];
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const src = index.source(id);
+    if (src) out.push({ src, pos });
+  }
+  return out;
+}
+
+/**
+ * Resolves window candidates (in §4 list order) to pointers through the arms of §5, with arm
+ * precedence alias (strong keys, then weak) > title / slug-suffix > title-surname > cjk-title.
+ * Every lookup is a map hit; nothing scans the index.
+ */
+export function resolveCandidates(cands: readonly ResolveCandidate[], index: PageIndex, opts: ResolveOptions): Pointer[] {
+  const { remote, lexicalArms } = opts;
+  const visible = (rec: PageRecord): boolean => !(remote && rec.private);
+
+  const strongKeys: string[] = [];
+  const weakKeys: string[] = [];
+  const titleKeyOf = new Map<string, string>();
+  const slugKeyOf = new Map<string, string>();
+  const surnameKeyOf = new Map<string, string>();
+  for (const c of cands) {
+    if (c.weak) {
+      if (lexicalArms) weakKeys.push(c.key);
+      continue;
+    }
+    strongKeys.push(c.key);
+    const lower = c.query.toLowerCase();
+    if (!titleKeyOf.has(lower)) titleKeyOf.set(lower, c.key);
+    if (c.gazetteer) continue;
+    const slug = slugify(c.query);
+    if (slug !== '' && !slugKeyOf.has(slug)) slugKeyOf.set(slug, c.key);
+    if (lexicalArms && !WHITESPACE.test(c.query) && c.query.length >= 3 && UPPER_FIRST.test(c.query)) {
+      if (!surnameKeyOf.has(lower)) surnameKeyOf.set(lower, c.key);
+    }
+  }
+  if (strongKeys.length === 0 && weakKeys.length === 0) return [];
+
+  const sources = scopedSources(index, opts.scope);
+  if (sources.length === 0) return [];
+  const posOf = new Map<string, number>();
+  for (const s of sources) posOf.set(s.src.id, s.pos);
+
+  const pointers = new Map<PageRecord, Pointer>();
+  const add = (rec: PageRecord, arm: MatchArm, matchedKey: string): void => {
+    if (!pointers.has(rec)) pointers.set(rec, { rec, arm, matchedKey, sourcePos: posOf.get(rec.sourceId) as number });
+  };
+
+  // §5.2 alias, strong keys: unique within each source.
+  for (const { src } of sources) {
+    for (const key of strongKeys) {
+      const only = single(src.aliasPages(key), visible);
+      if (only) add(only, 'alias', key);
+    }
+  }
+  // §5.2 alias, weak keys: unique across the whole scope.
+  for (const key of weakKeys) {
+    let only: PageRecord | null = null;
+    let n = 0;
+    for (const { src } of sources) {
+      for (const rec of src.aliasPages(key)) {
+        if (!visible(rec)) continue;
+        only = rec;
+        if (++n > 1) break;
+      }
+      if (n > 1) break;
+    }
+    if (n === 1 && only) add(only, 'alias', key);
+  }
+
+  // §5.3 title, then slug-suffix (pages whose lower title is a title-list entry are titles).
+  const claimed = new Set<PageRecord>();
+  for (const { src } of sources) {
+    for (const [lower, key] of titleKeyOf) {
+      for (const rec of src.titlePages(lower)) {
+        if (!visible(rec)) continue;
+        claimed.add(rec);
+        add(rec, 'title', key);
+      }
+    }
+  }
+  for (const { src } of sources) {
+    for (const [slug, key] of slugKeyOf) {
+      for (const rec of src.tailPages(slug)) {
+        if (!visible(rec) || titleKeyOf.has(rec.lowerTitle)) continue;
+        claimed.add(rec);
+        add(rec, 'slug-suffix', key);
+      }
+    }
+  }
+  // §5.3 title-surname: exactly one person page in scope ends with the token, not claimed above.
+  for (const [token, key] of surnameKeyOf) {
+    let only: PageRecord | null = null;
+    let n = 0;
+    for (const { src } of sources) {
+      for (const rec of src.surnamePages(token)) {
+        if (!visible(rec)) continue;
+        only = rec;
+        if (++n > 1) break;
+      }
+      if (n > 1) break;
+    }
+    if (n === 1 && only && !claimed.has(only)) add(only, 'title-surname', key);
+  }
+
+  // §5.4 cjk-title: a CJK weak key naming exactly one page by lower title or slug.
+  if (lexicalArms) {
+    const matched = new Set<string>();
+    for (const p of pointers.values()) matched.add(p.matchedKey);
+    for (const key of weakKeys) {
+      if (matched.has(key) || !isAllCjk(key)) continue;
+      let only: PageRecord | null = null;
+      let n = 0;
+      const consider = (rec: PageRecord): void => {
+        if (!visible(rec) || rec === only) return;
+        only = rec;
+        n++;
+      };
+      for (const { src } of sources) {
+        for (const rec of src.titlePages(key)) consider(rec);
+        for (const rec of src.tailPages(key)) if (rec.slug === key && rec.lowerTitle !== key) consider(rec);
+        if (n > 1) break;
+      }
+      if (n === 1 && only) {
+        add(only, 'cjk-title', key);
+        matched.add(key);
+      }
+    }
+  }
+  return [...pointers.values()];
+}
+
+/** The only visible item, or null when there are none or several. */
+function single(items: Iterable<PageRecord>, visible: (rec: PageRecord) => boolean): PageRecord | null {
+  let only: PageRecord | null = null;
+  for (const rec of items) {
+    if (!visible(rec)) continue;
+    if (only) return null;
+    only = rec;
+  }
+  return only;
+}

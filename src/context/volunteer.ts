@@ -1,0 +1,177 @@
+import type { MatchArm } from '../domain/event-schemas.js';
+import { ARM_CONFIDENCE, compareRankable, confidenceFor, passesGate, pointerRationale, rationaleFor } from './confidence.js';
+import { extractCandidates } from './extract.js';
+import { normalizeMaxPages, normalizeMaxPointers, normalizeMinConfidence } from './knobs.js';
+import type { PageIndex, PageRecord } from './page-index.js';
+import { resolveCandidates, type Pointer } from './resolve.js';
+import { normalizeAlias } from './strings.js';
+import { containsWholeSlug, containsWholeTitle } from './suppression.js';
+import type { Turn } from './turn.js';
+import { mergeWindow, type TurnExtractor, type WindowCandidate } from './window.js';
+
+/** A volunteered page (§7.1 result shape) plus the first-mention rank it was ordered by. */
+export interface VolunteeredPage {
+  slug: string;
+  source_id: string;
+  display: string;
+  confidence: number;
+  arm: MatchArm;
+  rationale: string;
+  synopsis: string;
+  /** First-mention rank of the matched window candidate (Infinity when none). */
+  rank: number;
+}
+
+/** An ungated pointer (§7.4.2 step 1, §7.5): base confidence, logged as `<arm> match "<display>"`. */
+export interface ResolvedPointer {
+  slug: string;
+  source_id: string;
+  display: string;
+  /** The arm's base confidence (pointers are not boosted). */
+  confidence: number;
+  arm: MatchArm;
+  rationale: string;
+  synopsis: string;
+  rank: number;
+}
+
+interface DecideOptions {
+  /** Source ids in scope, in order. Empty → nothing. */
+  scope: readonly string[];
+  /** Remote caller: private pages never resolve (§5.0). Default false (owner). */
+  remote?: boolean;
+  /** Slugs (any source) removed before gating and capping (§5.6). */
+  excludeSlugs?: ReadonlySet<string> | readonly string[];
+  /** Text already shown to the reader; a whole slug occurring in it suppresses the page (§5.6). */
+  priorContext?: string;
+  /** Weak aliases, surname and CJK arms. Default true. */
+  lexicalArms?: boolean;
+  /** Gazetteer pass over registered titles and aliases (`retrieval_reflex_gazetteer`). Default true. */
+  gazetteer?: boolean;
+  /** Per-turn extraction override (tests, caches); default the spec's passes (§3) + gazetteer. */
+  extract?: TurnExtractor;
+}
+
+export interface VolunteerOptions extends DecideOptions {
+  /** Gate; normalised by normalizeMinConfidence (default 0.7). */
+  minConfidence?: unknown;
+  /** Cap; normalised by normalizeMaxPages (default 3, at most 5). */
+  maxPages?: unknown;
+}
+
+export interface PointerOptions extends DecideOptions {
+  /** Cap; normalised by normalizeMaxPointers (default 3). */
+  maxPointers?: unknown;
+  /** Reflex at window 1 (§7.5): also suppress pages whose lower title occurs as a word in the prior text. */
+  suppressTitles?: boolean;
+}
+
+interface Scored {
+  pointer: Pointer;
+  display: string;
+  cand: WindowCandidate | undefined;
+  confidence: number;
+  rank: number;
+  slug: string;
+  sourcePos: number;
+}
+
+const WHITESPACE_RUN = /\s+/gu;
+
+/** §5.7 display: the surface of the candidate whose key is the title's key, else the title. */
+function displayFor(rec: PageRecord, byKey: ReadonlyMap<string, WindowCandidate>): string {
+  const surface = byKey.get(normalizeAlias(rec.title))?.display ?? rec.title;
+  // One line always: a run may span a line break, and displays render into line-based blocks.
+  return surface.replace(WHITESPACE_RUN, ' ').trim();
+}
+
+function isExcluded(excl: DecideOptions['excludeSlugs'], slug: string): boolean {
+  if (!excl) return false;
+  return Array.isArray(excl) ? excl.includes(slug) : (excl as ReadonlySet<string>).has(slug);
+}
+
+/** Extract → merge → resolve → suppress/exclude → score (§3–§6), in §6 order. */
+function decide(turns: readonly Turn[], index: PageIndex, o: DecideOptions, suppressTitles: boolean): Scored[] {
+  if (!Array.isArray(turns) || turns.length === 0 || !Array.isArray(o.scope) || o.scope.length === 0) return [];
+  const cands = mergeWindow(turns, o.extract ?? extractCandidates);
+  if (cands.length === 0) return [];
+  const pointers = resolveCandidates(cands, index, {
+    scope: o.scope,
+    remote: o.remote === true,
+    lexicalArms: o.lexicalArms !== false,
+  });
+  if (pointers.length === 0) return [];
+  const byKey = new Map<string, WindowCandidate>();
+  for (const c of cands) byKey.set(c.key, c);
+  const prior = typeof o.priorContext === 'string' ? o.priorContext.toLowerCase() : '';
+  const out: Scored[] = [];
+  for (const pointer of pointers) {
+    const rec = pointer.rec;
+    if (isExcluded(o.excludeSlugs, rec.slug)) continue;
+    if (prior !== '' && containsWholeSlug(prior, rec.slug)) continue;
+    if (suppressTitles && prior !== '' && containsWholeTitle(prior, rec.lowerTitle)) continue;
+    const display = displayFor(rec, byKey);
+    const cand = byKey.get(pointer.matchedKey) ?? byKey.get(normalizeAlias(display));
+    out.push({
+      pointer,
+      display,
+      cand,
+      confidence: confidenceFor(pointer.arm, cand),
+      rank: cand ? cand.order : Infinity,
+      slug: rec.slug,
+      sourcePos: pointer.sourcePos,
+    });
+  }
+  return out.sort(compareRankable);
+}
+
+/**
+ * The volunteer decision (spec §6): pages from the window that clear the gate, in order,
+ * capped. No turns, an empty scope or no candidates → [] without touching the index.
+ */
+export function volunteer(turns: readonly Turn[], index: PageIndex, options: VolunteerOptions): VolunteeredPage[] {
+  const min = normalizeMinConfidence(options.minConfidence);
+  const max = normalizeMaxPages(options.maxPages);
+  const windowTurns = Array.isArray(turns) ? turns.length : 0;
+  const out: VolunteeredPage[] = [];
+  for (const s of decide(turns, index, options, false)) {
+    if (out.length >= max) break;
+    if (!passesGate(s.confidence, min)) continue;
+    const rec = s.pointer.rec;
+    out.push({
+      slug: rec.slug,
+      source_id: rec.sourceId,
+      display: s.display,
+      confidence: s.confidence,
+      arm: s.pointer.arm,
+      rationale: rationaleFor(s.pointer.arm, s.display, s.cand, windowTurns),
+      synopsis: rec.synopsis,
+      rank: s.rank,
+    });
+  }
+  return out;
+}
+
+/**
+ * Ungated pointers for the hook and reflex lanes (§7.4.2 step 1, §7.5): resolved, suppressed,
+ * ordered as §6 (by the boosted confidence), capped; each carries its arm's base confidence.
+ */
+export function resolvePointers(turns: readonly Turn[], index: PageIndex, options: PointerOptions): ResolvedPointer[] {
+  const max = normalizeMaxPointers(options.maxPointers);
+  const out: ResolvedPointer[] = [];
+  for (const s of decide(turns, index, options, options.suppressTitles === true)) {
+    if (out.length >= max) break;
+    const rec = s.pointer.rec;
+    out.push({
+      slug: rec.slug,
+      source_id: rec.sourceId,
+      display: s.display,
+      confidence: ARM_CONFIDENCE[s.pointer.arm],
+      arm: s.pointer.arm,
+      rationale: pointerRationale(s.pointer.arm, s.display),
+      synopsis: rec.synopsis,
+      rank: s.rank,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,4 @@
+export const DEFAULT_SOURCE = 'default';
+
+/** How a page is named to the user: `<slug>` in the default source, else `<source_id>:<slug>`. */
+export const coreRef = (sourceId: string, slug: string): string => (sourceId === DEFAULT_SOURCE ? slug : `${sourceId}:${slug}`);

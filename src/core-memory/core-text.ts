@@ -1,0 +1,44 @@
+import { parseFactsTable, isFactRowShown } from '../pages/facts-table.js';
+import { findFences, replaceFences } from '../pages/fences.js';
+
+// A `## Facts` heading followed only by blank lines up to the end of the preceding text.
+const FACTS_HEADING_ABOVE = /(^|\n)[ \t]*##[ \t]+Facts[ \t]*\n(?:[ \t]*\n)*[ \t]*$/i;
+
+/** A facts fence as a plain table of its shown rows; "" when no row is shown. */
+function factsTable(inner: string, today: string): string {
+  const table = parseFactsTable(inner);
+  const rows = table.rows.filter((r) => isFactRowShown(r, today)).map((r) => r.line);
+  if (table.header === null || rows.length === 0) return '';
+  return [table.header, ...(table.separator === null ? [] : [table.separator]), ...rows].join('\n');
+}
+
+/** Replaces facts fences by tables, dropping an empty table and the `## Facts` heading above it. */
+function replaceFactsFences(text: string, today: string): string {
+  const spans = findFences(text, 'facts');
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    let before = text.slice(at, span.start);
+    const table = factsTable(span.inner, today);
+    if (table === '') {
+      const heading = FACTS_HEADING_ABOVE.exec(before);
+      if (heading) before = before.slice(0, heading.index + heading[1].length);
+    }
+    out += before + table;
+    at = span.end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * A page's core text (core-memory spec §3.2): compiled truth without takes fences, facts
+ * fences reduced to plain tables of active, `world`, unexpired rows (`today` = UTC
+ * `YYYY-MM-DD`), 3+ newlines collapsed to 2, trimmed. Withdrawn and private facts must not
+ * reach every prompt; an empty `## Facts` heading is noise.
+ */
+export function renderCoreText(compiledTruth: string, today: string): string {
+  const withoutTakes = replaceFences(compiledTruth, 'takes');
+  return replaceFactsFences(withoutTakes, today)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,67 @@
+import type { Brain } from '../brain/brain.js';
+import type { Caller } from '../caller.js';
+import type { PageIndex } from '../context/page-index.js';
+import { parseWindowText } from '../context/parse-window.js';
+import { clampWindowTurns } from '../context/knobs.js';
+import { volunteer, type VolunteeredPage } from '../context/volunteer.js';
+import { deterministicId, makeEvent, type Envelope } from '../domain/events.js';
+import type { Channel } from '../domain/event-schemas.js';
+import { logger } from '../logger.js';
+
+export interface OneShotRequest {
+  window: string;
+  priorContext?: string;
+  maxPages?: unknown;
+  minConfidence?: unknown;
+  /** Keep the last N parsed turns (clamped 1..64); absent → all. */
+  windowTurns?: number;
+  sessionId?: string | null;
+  turn?: number | null;
+  lexicalArms: boolean;
+  gazetteer: boolean;
+  channel?: Channel;
+}
+
+export interface OneShotResult {
+  pages: VolunteeredPage[];
+  windowTurns: number;
+}
+
+/**
+ * The one-shot op (push-context §7.1): parse the window, decide, then log one volunteered event per
+ * page. Logging is best-effort: a failure is logged and never fails the call.
+ */
+export async function volunteerOnce(brain: Brain, index: PageIndex, caller: Caller, req: OneShotRequest): Promise<OneShotResult> {
+  let turns = parseWindowText(req.window);
+  if (req.windowTurns !== undefined) turns = turns.slice(-clampWindowTurns(req.windowTurns));
+  const scope = caller.kind === 'remote' ? (caller.grant && caller.grant.length > 0 ? caller.grant : [caller.source]) : [caller.source];
+  const pages = volunteer(turns, index, {
+    scope,
+    remote: caller.kind === 'remote',
+    priorContext: req.priorContext,
+    maxPages: req.maxPages,
+    minConfidence: req.minConfidence,
+    lexicalArms: req.lexicalArms,
+    gazetteer: req.gazetteer,
+  });
+  if (pages.length > 0) {
+    try {
+      await brain.commit(pages.map((p) => oneShotEvent(p, req)));
+    } catch (err) {
+      logger.warn({ err, op: 'volunteer_context' }, 'could not log volunteered pages');
+    }
+  }
+  return { pages, windowTurns: turns.length };
+}
+
+function oneShotEvent(p: VolunteeredPage, req: OneShotRequest): Envelope<'page.volunteered'> {
+  const channel = req.channel ?? 'op';
+  const session = req.sessionId ? req.sessionId.slice(0, 256) : null;
+  const turn = req.turn ?? null;
+  const id = session !== null && turn !== null ? deterministicId('vol', channel, session, turn, p.source_id, p.slug) : undefined;
+  return makeEvent(
+    'page.volunteered',
+    { source_id: p.source_id, slug: p.slug, confidence: p.confidence, match_arm: p.arm, rationale: p.rationale, channel, session_id: session, turn },
+    { key: session ?? `${p.source_id}/${p.slug}`, id },
+  );
+}

@@ -1,0 +1,81 @@
+import type { Db } from '../db/db.js';
+
+export type Attribution = 'approximate' | 'session';
+
+export const APPROXIMATE_NOTE =
+  'approximate: "used" = pages.last_retrieved_at > volunteered_at. Unrelated reads of the same page cause false positives; use --attribution session for exact attribution.';
+export const SESSION_NOTE =
+  'exact: "used" = a retrieval of the page in the same session after it was volunteered; events without a session id never count as used.';
+
+export interface ArmStats {
+  match_arm: string;
+  channel: string;
+  volunteered: number;
+  used: number;
+  precision: number;
+}
+
+export interface VolunteerStats {
+  days: number;
+  attribution: Attribution;
+  approximate: boolean;
+  note: string;
+  total_volunteered: number;
+  total_used: number;
+  by_arm: ArmStats[];
+}
+
+/** `days`: finite and > 0 → floor, else 30. */
+export const normalizeDays = (days: unknown): number =>
+  typeof days === 'number' && Number.isFinite(days) && days > 0 ? Math.floor(days) : 30;
+
+export const precisionOf = (used: number, volunteered: number): number =>
+  volunteered === 0 ? 0 : Number((used / volunteered).toFixed(3));
+
+const USED_SQL: Record<Attribution, string> = {
+  // Deleted pages never count.
+  approximate: `EXISTS (SELECT 1 FROM pages p WHERE p.source_id = e.source_id AND p.slug = e.slug AND NOT p.deleted
+                  AND p.last_retrieved_at > e.volunteered_at)`,
+  session: `e.session_id IS NOT NULL AND EXISTS (SELECT 1 FROM page_retrievals r WHERE r.source_id = e.source_id
+                  AND r.slug = e.slug AND r.session_id = e.session_id AND r.retrieved_at > e.volunteered_at)`,
+};
+
+/**
+ * Push-context §9: per (arm, channel), how many volunteered pages of the caller's sources in the
+ * last `days` days were then used, under either attribution.
+ */
+export async function volunteerStats(db: Db, sources: readonly string[], days: number, attribution: Attribution, now = new Date()): Promise<VolunteerStats> {
+  const since = new Date(now.getTime() - days * 86_400_000).toISOString();
+  const rows = await db.query<{ match_arm: string; channel: string; volunteered: number; used: number }>(
+    `SELECT e.match_arm, e.channel, count(*)::int AS volunteered,
+            count(*) FILTER (WHERE ${USED_SQL[attribution]})::int AS used
+       FROM context_volunteer_events e
+      WHERE e.source_id = ANY($1::text[]) AND e.volunteered_at > $2::timestamptz
+      GROUP BY e.match_arm, e.channel`,
+    [sources, since],
+  );
+  const byArm = rows
+    .map((r) => ({ match_arm: r.match_arm, channel: r.channel, volunteered: r.volunteered, used: r.used, precision: precisionOf(r.used, r.volunteered) }))
+    .sort((a, b) => (a.match_arm < b.match_arm ? -1 : a.match_arm > b.match_arm ? 1 : a.channel < b.channel ? -1 : a.channel > b.channel ? 1 : 0));
+  const total_volunteered = byArm.reduce((s, r) => s + r.volunteered, 0);
+  const total_used = byArm.reduce((s, r) => s + r.used, 0);
+  return {
+    days,
+    attribution,
+    approximate: attribution === 'approximate',
+    note: attribution === 'approximate' ? APPROXIMATE_NOTE : SESSION_NOTE,
+    total_volunteered,
+    total_used,
+    by_arm: byArm,
+  };
+}
+
+export function renderVolunteerStats(s: VolunteerStats): string {
+  const lines = [
+    `volunteered-context precision — last ${s.days} day(s) (${s.note})`,
+    `total: ${s.total_volunteered} volunteered, ${s.total_used} used`,
+  ];
+  if (s.by_arm.length === 0) lines.push('  (no volunteer events in the window)');
+  for (const r of s.by_arm) lines.push(`  ${r.match_arm}/${r.channel}: ${r.used}/${r.volunteered} used (precision ${r.precision})`);
+  return `${lines.join('\n')}\n`;
+}

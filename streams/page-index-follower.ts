@@ -1,0 +1,47 @@
+import type { Db } from '../src/db/db.js';
+import { PageIndex } from '../src/context/page-index.js';
+import type { EmbeddedEventLog } from '../src/log/embedded-log.js';
+import type { LoggedEvent } from '../src/log/event-log.js';
+
+/**
+ * The page index as a state store: loaded once from the `pages` projection, then kept current by
+ * following the log's page events. Resolution never queries the database per turn.
+ */
+export class PageIndexFollower {
+  readonly index = new PageIndex();
+  private position = 1;
+
+  private constructor(private readonly log: EmbeddedEventLog) {}
+
+  static async load(db: Db, log: EmbeddedEventLog): Promise<PageIndexFollower> {
+    const follower = new PageIndexFollower(log);
+    await db.transaction(async (tx) => {
+      // The projection's checkpoint and its rows are read in one transaction: a consistent snapshot.
+      const [cp] = await tx.query<{ position: number }>(`SELECT position FROM checkpoints WHERE consumer = 'projection.pages'`);
+      follower.position = cp ? Number(cp.position) : 1;
+      const rows = await tx.query<{ source_id: string; slug: string; title: string; type: string; frontmatter: Record<string, unknown>; compiled_truth: string; timeline: string }>(
+        'SELECT source_id, slug, title, type, frontmatter, compiled_truth, timeline FROM pages WHERE NOT deleted',
+      );
+      for (const row of rows) follower.index.upsert(row);
+    });
+    await follower.refresh(db);
+    return follower;
+  }
+
+  /** Applies page events appended since the last call. Cheap when there are none. */
+  async refresh(tx: Db): Promise<void> {
+    for (;;) {
+      const batch = await this.log.read(this.position, { topics: ['pages'], limit: 5000 }, tx);
+      this.applyEvents(batch.events);
+      if (batch.next === this.position) return;
+      this.position = batch.next;
+    }
+  }
+
+  applyEvents(events: readonly LoggedEvent[]): void {
+    for (const { event } of events) {
+      if (event.type === 'page.upserted') this.index.upsert(event.data);
+      else if (event.type === 'page.deleted') this.index.remove(event.data.source_id, event.data.slug);
+    }
+  }
+}

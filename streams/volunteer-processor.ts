@@ -1,0 +1,118 @@
+import type { Db } from '../src/db/db.js';
+import { deterministicId, makeEvent, type Envelope } from '../src/domain/events.js';
+import type { Channel } from '../src/domain/event-schemas.js';
+import type { WatchSessionState } from '../src/context/watch-session.js';
+import type { Consumer } from '../src/log/consumer.js';
+import type { EmbeddedEventLog } from '../src/log/embedded-log.js';
+import type { LoggedEvent } from '../src/log/event-log.js';
+import type { PageIndexFollower } from './page-index-follower.js';
+import { decideBatch, type SessionStore, type TopologySettings, type TurnDecision, type TurnEvent } from './volunteer-topology.js';
+
+export const VOLUNTEER_PROCESSOR = 'processor.volunteer';
+
+/** The volunteered event of one delivered page; its id is derived so a retry is stored once. */
+export function volunteeredEvent(decision: TurnDecision, page: TurnDecision['volunteered'][number], channel: Channel): Envelope<'page.volunteered'> {
+  const { session_id } = decision.event.data;
+  return makeEvent(
+    'page.volunteered',
+    {
+      source_id: page.source_id,
+      slug: page.slug,
+      confidence: page.confidence,
+      match_arm: page.arm,
+      rationale: page.rationale,
+      channel,
+      session_id,
+      turn: decision.turn,
+    },
+    { key: session_id, at: decision.event.at, id: deterministicId('vol', channel, session_id, decision.turn, page.source_id, page.slug) },
+  );
+}
+
+/** Session state persisted in `session_state`, cached in memory for the process's lifetime. */
+class PersistedSessions implements SessionStore {
+  private readonly cache = new Map<string, WatchSessionState>();
+  private readonly dirty = new Set<string>();
+  constructor(private readonly processor: string) {}
+
+  get(sessionId: string): WatchSessionState | undefined {
+    return this.cache.get(sessionId);
+  }
+  set(sessionId: string, state: WatchSessionState): void {
+    this.cache.set(sessionId, state);
+    this.dirty.add(sessionId);
+  }
+
+  async load(tx: Db, sessionIds: Iterable<string>): Promise<void> {
+    const missing = [...new Set(sessionIds)].filter((s) => !this.cache.has(s));
+    if (missing.length === 0) return;
+    const rows = await tx.query<{ session_id: string; state: WatchSessionState }>(
+      'SELECT session_id, state FROM session_state WHERE processor = $1 AND session_id = ANY($2::text[])',
+      [this.processor, missing],
+    );
+    for (const r of rows) this.cache.set(r.session_id, r.state);
+  }
+
+  async flush(tx: Db, at: string): Promise<void> {
+    for (const sessionId of this.dirty) {
+      await tx.query(
+        `INSERT INTO session_state (processor, session_id, state, updated_at) VALUES ($1, $2, $3::jsonb, $4)
+         ON CONFLICT (processor, session_id) DO UPDATE SET state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`,
+        [this.processor, sessionId, JSON.stringify(this.cache.get(sessionId)), at],
+      );
+    }
+    this.dirty.clear();
+  }
+
+  /** After a failed transaction the cache may hold states that were never committed. */
+  reset(): void {
+    this.cache.clear();
+    this.dirty.clear();
+  }
+}
+
+export interface VolunteerProcessorOptions {
+  log: EmbeddedEventLog;
+  pages: PageIndexFollower;
+  settings: () => TopologySettings;
+  channel?: Channel;
+  name?: string;
+}
+
+/**
+ * The streaming volunteer decision as a log consumer: turns in, volunteered events out, appended
+ * in the same transaction as the session state and the checkpoint (the embedded outbox).
+ * Decisions are handed to `drain()` callers after commit (what `watch` prints).
+ */
+export function createVolunteerProcessor(options: VolunteerProcessorOptions): Consumer & { drain(): TurnDecision[] } {
+  const name = options.name ?? VOLUNTEER_PROCESSOR;
+  const channel = options.channel ?? 'watch';
+  const sessions = new PersistedSessions(name);
+  let decided: TurnDecision[] = [];
+  return {
+    name,
+    topics: ['turns'],
+    async apply(tx: Db, events: readonly LoggedEvent[]): Promise<void> {
+      const turns = events.map((e) => e.event).filter((e): e is TurnEvent => e.type === 'turn.appended');
+      if (turns.length === 0) return;
+      try {
+        await options.pages.refresh(tx);
+        await sessions.load(tx, turns.map((t) => t.data.session_id));
+        const decisions = await decideBatch(turns, options.pages.index, sessions, options.settings());
+        const out = decisions.flatMap((d) => d.volunteered.map((p) => volunteeredEvent(d, p, channel)));
+        await options.log.append(out, tx);
+        await sessions.flush(tx, turns.at(-1)!.at);
+        decided = decided.concat(decisions);
+      } catch (err) {
+        sessions.reset();
+        decided = [];
+        throw err;
+      }
+    },
+    drain() {
+      const d = decided;
+      decided = [];
+      return d;
+    },
+  };
+}
