@@ -7,6 +7,8 @@ export interface Candidate {
   query: string;
   key: string;
   weak: boolean;
+  /** Found by the gazetteer pass (feeds only the alias and title arms). */
+  gazetteer?: boolean;
 }
 
 export const MAX_STRONG = 12;
@@ -131,12 +133,19 @@ export function extractCjk(text: string, taken: Set<string>, out: Candidate[]): 
   }
 }
 
-/** All candidates of one turn (§3): strong (first-seen), then weak lower-case, then CJK. */
-export function extractCandidates(text: unknown): Candidate[] {
+/** An extra pass run after the strong pass; it adds candidates whose keys are not taken yet. */
+export type ExtraPass = (text: string, taken: Set<string>, out: Candidate[]) => void;
+
+/**
+ * All candidates of one turn (§3): strong (first-seen), then the optional extra pass
+ * (gazetteer), then weak lower-case, then CJK. Keys are distinct within a turn.
+ */
+export function extractCandidates(text: unknown, extra?: ExtraPass): Candidate[] {
   if (typeof text !== 'string' || text === '') return [];
   const out = extractStrong(text);
   const taken = new Set<string>();
   for (const c of out) taken.add(c.key);
+  extra?.(text, taken, out);
   extractWeak(text, taken, out);
   extractCjk(text, taken, out);
   return out;

@@ -1,8 +1,7 @@
 import { bucketAdd, bucketItems, bucketRemove, type Bucket } from './bucket.js';
 import type { Candidate } from './extract.js';
-import { sentenceStart } from './extract.js';
 import { CASE_LOWER, CASE_UPPER, joinTokens, newTokenList, tokenize, type TokenList } from './gazetteer-tokens.js';
-import type { PageRecord } from './page-index.js';
+import type { PageRecord, SourceListener } from './page-index.js';
 import { HARD_STOPWORDS, SOFT_COMMON_WORDS } from './stopwords.js';
 import { normalizeAlias } from './strings.js';
 
@@ -35,7 +34,6 @@ class TermEntry {
     /** The name as declared (title or alias): the candidate's query. */
     readonly query: string,
     readonly mask: number,
-    readonly single: boolean,
   ) {}
 
   /** Has a capitalised non-stopword token: a proper name, resolved as a strong candidate. */
@@ -80,7 +78,7 @@ function termOf(name: string, tokens: TokenList): Term | null {
   return { key: joinTokens(t, 0, n - 1), mask, tokens: n };
 }
 
-export class Gazetteer {
+export class Gazetteer implements SourceListener {
   private readonly terms = new Map<string, Bucket<TermEntry>>();
   private readonly prefixes = new Map<string, number>();
   private readonly scratch = newTokenList();
@@ -90,13 +88,13 @@ export class Gazetteer {
     return rec.aliases.length === 0 ? [rec.title] : [...new Set([rec.title, ...rec.aliases])];
   }
 
-  add(rec: PageRecord): void {
+  added(rec: PageRecord): void {
     for (const name of this.namesOf(rec)) {
       const term = termOf(name, this.scratch);
       if (!term) continue;
       // Share the record's lower title as the map key when they are the same text.
       const key = term.key === rec.lowerTitle ? rec.lowerTitle : term.key;
-      bucketAdd(this.terms, key, new TermEntry(rec, name === rec.title ? rec.title : name, term.mask, term.tokens === 1));
+      bucketAdd(this.terms, key, new TermEntry(rec, name, term.mask));
       let prefix = this.scratch.norm[0];
       for (let k = 1; k < term.tokens; k++) {
         this.prefixes.set(prefix, (this.prefixes.get(prefix) ?? 0) + 1);
@@ -105,7 +103,7 @@ export class Gazetteer {
     }
   }
 
-  remove(rec: PageRecord): void {
+  removed(rec: PageRecord): void {
     for (const name of this.namesOf(rec)) {
       const term = termOf(name, this.scratch);
       if (!term) continue;
@@ -166,7 +164,7 @@ export class Gazetteer {
         if (j + 1 < n && t.glued[j + 1]) continue;
         let matched = false;
         for (const entry of bucketItems(this.terms.get(keys[e]))) {
-          if (!accept(entry.rec) || !fits(entry, t, i, text)) continue;
+          if (!accept(entry.rec) || !fits(entry.mask, t, i)) continue;
           matched = true;
           const query = entry.query;
           const ckey = normalizeAlias(query);
@@ -185,13 +183,12 @@ export class Gazetteer {
   }
 }
 
-/** Case requirements per token; a single common word at a sentence start is not a name. */
-function fits(entry: TermEntry, t: TokenList, i: number, text: string): boolean {
-  let mask = entry.mask;
-  for (let k = i; mask !== 0; k++, mask >>>= 2) {
-    const req = mask & 3;
+/** The case requirements of a term, checked against text tokens from `i`. */
+function fits(mask: number, t: TokenList, i: number): boolean {
+  for (let k = i, m = mask; m !== 0; k++, m >>>= 2) {
+    const req = m & 3;
     if (req === REQ_UPPER && t.firstCase[k] !== CASE_UPPER) return false;
     if (req === REQ_LOWER && t.firstCase[k] !== CASE_LOWER) return false;
   }
-  return !(entry.single && SOFT_COMMON_WORDS.has(t.norm[i]) && sentenceStart(text, t.start[i]));
+  return true;
 }

@@ -1,6 +1,7 @@
 import type { Page } from '../pages/page.js';
 import { aliasEntries } from './aliases.js';
 import { bucketAdd, bucketItems, bucketRemove, type Bucket } from './bucket.js';
+import { Gazetteer } from './gazetteer.js';
 import { normalizeAlias } from './strings.js';
 import { synopsisOf } from './synopsis.js';
 
@@ -139,14 +140,25 @@ export function recordOf(page: Page, sourceId: string = page.source_id): PageRec
  * keys, lower titles, slug tails and surnames. Maintained incrementally from page events;
  * an upsert replaces the page's old keys.
  */
+export interface PageIndexOptions {
+  /** Maintain the gazetteer automaton (titles and aliases of all pages). Default true. */
+  gazetteer?: boolean;
+}
+
 export class PageIndex {
   private readonly bySource = new Map<string, SourceIndex>();
   private count = 0;
-  /** Called for every source created, so optional structures (gazetteer) can attach. */
-  private readonly onSource: ((src: SourceIndex) => void) | null;
+  private revision = 0;
+  /** Title/alias automaton over every live page, or null when built without it. */
+  readonly gazetteer: Gazetteer | null;
 
-  constructor(onSource: ((src: SourceIndex) => void) | null = null) {
-    this.onSource = onSource;
+  constructor(options: PageIndexOptions = {}) {
+    this.gazetteer = options.gazetteer === false ? null : new Gazetteer();
+  }
+
+  /** Bumped on every change: lets callers cache per-turn work against one index state. */
+  get version(): number {
+    return this.revision;
   }
 
   /** Number of live pages over all sources. */
@@ -174,8 +186,9 @@ export class PageIndex {
     if (!src) {
       src = new SourceIndex(page.source_id);
       this.bySource.set(src.id, src);
-      this.onSource?.(src);
+      src.listener = this.gazetteer;
     }
+    this.revision++;
     const old = src.pages.get(page.slug);
     if (old) src.delete(old);
     else this.count++;
@@ -188,6 +201,7 @@ export class PageIndex {
     const src = this.bySource.get(sourceId);
     const rec = src?.pages.get(slug);
     if (!src || !rec) return false;
+    this.revision++;
     src.delete(rec);
     this.count--;
     return true;

@@ -1,6 +1,6 @@
 import type { MatchArm } from '../domain/event-schemas.js';
 import { ARM_CONFIDENCE, compareRankable, confidenceFor, passesGate, pointerRationale, rationaleFor } from './confidence.js';
-import { extractCandidates } from './extract.js';
+import { extractCandidates, type Candidate } from './extract.js';
 import { normalizeMaxPages, normalizeMaxPointers, normalizeMinConfidence } from './knobs.js';
 import type { PageIndex, PageRecord } from './page-index.js';
 import { resolveCandidates, type Pointer } from './resolve.js';
@@ -90,10 +90,21 @@ function isExcluded(excl: DecideOptions['excludeSlugs'], slug: string): boolean 
   return Array.isArray(excl) ? excl.includes(slug) : (excl as ReadonlySet<string>).has(slug);
 }
 
+/** The spec's passes, plus the gazetteer scan restricted to visible in-scope pages when on. */
+function turnExtractor(index: PageIndex, o: DecideOptions): TurnExtractor {
+  const gaz = o.gazetteer === false ? null : index.gazetteer;
+  if (!gaz) return extractCandidates;
+  const scope = new Set(o.scope);
+  const remote = o.remote === true;
+  const accept = (rec: PageRecord): boolean => scope.has(rec.sourceId) && !(remote && rec.private);
+  const extra = (text: string, taken: Set<string>, out: Candidate[]): void => gaz.scan(text, accept, taken, out);
+  return (text) => extractCandidates(text, extra);
+}
+
 /** Extract → merge → resolve → suppress/exclude → score (§3–§6), in §6 order. */
 function decide(turns: readonly Turn[], index: PageIndex, o: DecideOptions, suppressTitles: boolean): Scored[] {
   if (!Array.isArray(turns) || turns.length === 0 || !Array.isArray(o.scope) || o.scope.length === 0) return [];
-  const cands = mergeWindow(turns, o.extract ?? extractCandidates);
+  const cands = mergeWindow(turns, o.extract ?? turnExtractor(index, o));
   if (cands.length === 0) return [];
   const pointers = resolveCandidates(cands, index, {
     scope: o.scope,

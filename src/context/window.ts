@@ -7,6 +7,8 @@ export interface WindowCandidate {
   query: string;
   key: string;
   weak: boolean;
+  /** Only gazetteer sightings so far: resolves through the alias and title arms only. */
+  gazetteer: boolean;
   occurrences: number;
   lastTurnIdx: number;
   inNewestTurn: boolean;
@@ -43,6 +45,7 @@ export function mergeWindow(turns: readonly Turn[], extract: TurnExtractor = ext
           query: c.query,
           key: c.key,
           weak: c.weak,
+          gazetteer: c.gazetteer === true,
           occurrences: 1,
           lastTurnIdx: i,
           inNewestTurn: i === last,
@@ -60,7 +63,10 @@ export function mergeWindow(turns: readonly Turn[], extract: TurnExtractor = ext
       if (e.weak && !c.weak) {
         e.weak = false;
         e.query = c.query;
+        e.gazetteer = c.gazetteer === true;
         if (!(e.userMention && !isUser)) e.display = c.display;
+      } else if (!c.weak && c.gazetteer !== true) {
+        e.gazetteer = false;
       }
       if (isUser && !e.userMention) {
         e.display = c.display;

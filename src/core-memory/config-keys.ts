@@ -53,7 +53,7 @@ function enumKey(key: string, values: readonly string[], dflt: string, fallback:
     key,
     default: dflt,
     allowed: `one of ${values.join(', ')}`,
-    parse: (raw) => (values.includes(raw.trim()) ? raw.trim() : undefined),
+    parse: (raw) => (values.includes(raw.trim().toLowerCase()) ? raw.trim().toLowerCase() : undefined),
     effective: (s) =>
       unset(s) ? { value: dflt, valid: true } : typeof s === 'string' && values.includes(s) ? { value: s, valid: true } : { value: fallback, valid: false },
   };

@@ -1,0 +1,47 @@
+import { configKeySpec, storedConfigValue } from './config-keys.js';
+
+/** The push-context knobs in effect (push-context spec §12): env overrides, then config. */
+export interface PushContextSettings {
+  retrievalReflex: boolean;
+  windowTurns: number;
+  maxPointers: number;
+  lexicalArms: boolean;
+  gazetteer: boolean;
+}
+
+const configured = (config: Record<string, unknown>, key: string): unknown =>
+  configKeySpec(key)!.effective(storedConfigValue(config, key)).value;
+
+/** `BRAINSTREAM_RETRIEVAL_REFLEX`: `false`/`0` → off, other non-empty → on, empty → config. */
+function reflexFromEnv(raw: string | undefined): boolean | null {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '') return null;
+  return !(v === 'false' || v === '0');
+}
+
+/** `…_LEXICAL_ARMS`: `false`/`0`/`off`/`no` → off, other non-empty → on, empty → config. */
+function armsFromEnv(raw: string | undefined): boolean | null {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '') return null;
+  return !['false', '0', 'off', 'no'].includes(v);
+}
+
+/** `…_WINDOW_TURNS`: a finite number ≥ 1 → floor; anything else falls through to config. */
+function windowFromEnv(raw: string | undefined): number | null {
+  const v = (raw ?? '').trim();
+  if (v === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : null;
+}
+
+/** A pure function of (config, env); lexical arms are meant to be re-read per request. */
+export function pushContextSettings(config: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): PushContextSettings {
+  return {
+    retrievalReflex: reflexFromEnv(env.BRAINSTREAM_RETRIEVAL_REFLEX) ?? (configured(config, 'retrieval_reflex') as boolean),
+    windowTurns:
+      windowFromEnv(env.BRAINSTREAM_RETRIEVAL_REFLEX_WINDOW_TURNS) ?? (configured(config, 'retrieval_reflex_window_turns') as number),
+    maxPointers: configured(config, 'retrieval_reflex_max_pointers') as number,
+    lexicalArms: armsFromEnv(env.BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS) ?? (configured(config, 'retrieval_reflex_lexical_arms') as boolean),
+    gazetteer: configured(config, 'retrieval_reflex_gazetteer') as boolean,
+  };
+}
