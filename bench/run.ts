@@ -1,6 +1,8 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { fmt, machine, peakRssMiB, type Measurement } from './harness.js';
+import { benchDecision } from './decision.bench.js';
 import { benchImport } from './import.bench.js';
+import { benchWatch } from './watch.bench.js';
 
 /**
  * `npm run bench [-- name…]`: runs the hot-path benchmarks (medians after a warm-up) and prints
@@ -8,6 +10,8 @@ import { benchImport } from './import.bench.js';
  */
 const suites: Record<string, () => Promise<Measurement[]>> = {
   import: () => benchImport(),
+  decision: () => benchDecision(),
+  watch: () => benchWatch(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -47,10 +47,10 @@ export function volunteerTopology(index: PageIndex, store: SessionStore, setting
             const state = prev?.state ?? seed ?? createWatchSession(s.window_turns ?? settings.windowTurns);
             const step = stepWatchSession(state, { role: event.data.role, text: event.data.text }, index, {
               scope: [event.data.source_id],
-              remote: settings.remote,
+              remote: settings.remote || s.remote === true,
               minConfidence: s.min_confidence ?? settings.minConfidence,
               maxPages: s.max_pages ?? settings.maxPages,
-              lexicalArms: settings.lexicalArms,
+              lexicalArms: s.lexical_arms ?? settings.lexicalArms,
               gazetteer: settings.gazetteer,
               turn: event.data.turn,
             });

@@ -4,7 +4,9 @@ import { openPgliteDb } from '../db/pglite-db.js';
 import type { Envelope } from '../domain/events.js';
 import { catchUp, type CatchUpOptions, type Consumer } from '../log/consumer.js';
 import { EmbeddedEventLog } from '../log/embedded-log.js';
+import type { PageIndex } from '../context/page-index.js';
 import { PROJECTIONS } from '../../projections/index.js';
+import { PageIndexFollower } from '../../streams/page-index-follower.js';
 import { acquireBrainLock } from './brain-lock.js';
 import { ensureHome, homePaths } from './home.js';
 
@@ -20,10 +22,33 @@ export class Brain {
     this.log = new EmbeddedEventLog(db);
   }
 
+  private readonly commitListeners = new Set<(events: readonly Envelope[]) => void>();
+  private livePageIndex: (() => Promise<PageIndex>) | null = null;
+
   /** Appends events, then lets every projection catch up so reads see them. */
   async commit(events: readonly Envelope[]): Promise<void> {
     await this.log.append(events);
     await this.catchUp();
+    for (const listener of this.commitListeners) listener(events);
+  }
+
+  /** Called after every commit: a long-running owner (serve, watch) wakes its stream processors here. */
+  onCommit(listener: (events: readonly Envelope[]) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  /**
+   * The page index, current as of the last commit. A short-lived command loads it; a long-running
+   * owner installs its live index (`useLivePageIndex`), so commands it runs never reload it.
+   */
+  async pageIndex(): Promise<PageIndex> {
+    if (this.livePageIndex) return this.livePageIndex();
+    return (await PageIndexFollower.load(this.db, this.log)).index;
+  }
+
+  useLivePageIndex(provider: () => Promise<PageIndex>): void {
+    this.livePageIndex = provider;
   }
 
   async catchUp(options: CatchUpOptions = {}): Promise<void> {

@@ -1,9 +1,17 @@
-/** The CLI's only writers to stdout/stderr (everything else logs through pino). */
+import { cliIo } from './cli-io.js';
+
+export { setExitCode } from './cli-io.js';
+
+/**
+ * The CLI's only writers to stdout/stderr (everything else logs through pino). They write to
+ * the current command's sinks: the process's streams, or a forwarded request's (see cli-io).
+ */
 export const out = (text: string): void => {
-  process.stdout.write(text);
+  cliIo().stdout(text);
 };
 export const outLine = (line: string): void => out(`${line}\n`);
 export const outJson = (value: unknown): void => outLine(JSON.stringify(value));
-export const errLine = (line: string): void => {
-  process.stderr.write(`${line}\n`);
+export const errText = (text: string): void => {
+  cliIo().stderr(text);
 };
+export const errLine = (line: string): void => errText(`${line}\n`);

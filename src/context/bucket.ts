@@ -7,29 +7,43 @@ export type Bucket<T> = T | T[] | Set<T>;
 
 const SET_AT = 16;
 
-/** Adds `item` under `key`; callers never add the same item twice under one key. */
+/** `b` with `item` added; callers never add the same item twice. May return a new container. */
+export function bucketWith<T extends object>(b: Bucket<T> | undefined, item: T): Bucket<T> {
+  if (b === undefined) return item;
+  if (b instanceof Set) return b.add(item);
+  if (Array.isArray(b)) {
+    if (b.length < SET_AT) {
+      b.push(item);
+      return b;
+    }
+    return new Set([...b, item]);
+  }
+  return [b, item];
+}
+
+/** `b` without `item`; undefined when nothing is left. */
+export function bucketWithout<T extends object>(b: Bucket<T> | undefined, item: T): Bucket<T> | undefined {
+  if (b === undefined) return undefined;
+  if (b instanceof Set) {
+    b.delete(item);
+    return b.size === 0 ? undefined : b;
+  }
+  if (Array.isArray(b)) {
+    const at = b.indexOf(item);
+    if (at >= 0) b.splice(at, 1);
+    return b.length === 0 ? undefined : b.length === 1 ? b[0] : b;
+  }
+  return b === item ? undefined : b;
+}
+
 export function bucketAdd<K, T extends object>(map: Map<K, Bucket<T>>, key: K, item: T): void {
-  const found = map.get(key);
-  if (found === undefined) map.set(key, item);
-  else if (found instanceof Set) found.add(item);
-  else if (Array.isArray(found)) {
-    if (found.length < SET_AT) found.push(item);
-    else map.set(key, new Set([...found, item]));
-  } else map.set(key, [found, item]);
+  map.set(key, bucketWith(map.get(key), item));
 }
 
 export function bucketRemove<K, T extends object>(map: Map<K, Bucket<T>>, key: K, item: T): void {
-  const found = map.get(key);
-  if (found === undefined) return;
-  if (found instanceof Set) {
-    found.delete(item);
-    if (found.size === 0) map.delete(key);
-  } else if (Array.isArray(found)) {
-    const at = found.indexOf(item);
-    if (at < 0) return;
-    found.splice(at, 1);
-    if (found.length === 1) map.set(key, found[0]);
-  } else if (found === item) map.delete(key);
+  const left = bucketWithout(map.get(key), item);
+  if (left === undefined) map.delete(key);
+  else map.set(key, left);
 }
 
 const NONE: readonly never[] = [];

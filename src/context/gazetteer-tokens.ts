@@ -43,6 +43,14 @@ export function normToken(raw: string): string {
   return (NON_ASCII.test(s) ? s.normalize('NFKC') : s).toLowerCase();
 }
 
+function firstCase(raw: string): number {
+  const c = raw.charCodeAt(0);
+  if (c >= 65 && c <= 90) return CASE_UPPER;
+  if (c >= 97 && c <= 122) return CASE_LOWER;
+  if (c < 128) return 0;
+  return UPPER_START.test(raw) ? CASE_UPPER : LOWER_START.test(raw) ? CASE_LOWER : 0;
+}
+
 function gapCode(gap: string): string {
   if (SOFT_GAP.test(gap)) return ' ';
   return gap.replace(WHITESPACE_RUN, '').replace(DOUBLE_QUOTES, '"').replace(SINGLE_QUOTES, "'").replace(DASHES, '-');
@@ -60,11 +68,17 @@ export function tokenize(text: string, out: TokenList = newTokenList()): TokenLi
     out.norm[n] = norm;
     out.start[n] = start;
     out.end[n] = start + raw.length;
-    out.firstCase[n] = UPPER_START.test(raw) ? CASE_UPPER : LOWER_START.test(raw) ? CASE_LOWER : 0;
+    out.firstCase[n] = firstCase(raw);
     if (n > 0) {
-      const gap = text.slice(out.end[n - 1], start);
-      out.gap[n] = gapCode(gap);
-      out.glued[n] = GLUE_GAP.test(gap);
+      const from = out.end[n - 1];
+      if (start === from + 1 && text.charCodeAt(from) === 32) {
+        out.gap[n] = ' ';
+        out.glued[n] = false;
+      } else {
+        const gap = text.slice(from, start);
+        out.gap[n] = gapCode(gap);
+        out.glued[n] = GLUE_GAP.test(gap);
+      }
     } else {
       out.gap[0] = '';
       out.glued[0] = false;

@@ -81,6 +81,12 @@ function termOf(name: string, tokens: TokenList): Term | null {
 export class Gazetteer implements SourceListener {
   private readonly terms = new Map<string, Bucket<TermEntry>>();
   private readonly prefixes = new Map<string, number>();
+  /**
+   * First tokens of terms that may start at a token not capitalised in the text (a capitalised
+   * stopword such as "The", a digit, a lower-case alias), counted. Every other term needs a
+   * capitalised first token, so most text tokens are skipped without probing the big maps.
+   */
+  private readonly looseStarts = new Map<string, number>();
   private readonly scratch = newTokenList();
 
   /** Names a record registers: its title and each alias, distinct. */
@@ -95,9 +101,10 @@ export class Gazetteer implements SourceListener {
       // Share the record's lower title as the map key when they are the same text.
       const key = term.key === rec.lowerTitle ? rec.lowerTitle : term.key;
       bucketAdd(this.terms, key, new TermEntry(rec, name, term.mask));
+      if ((term.mask & 3) !== REQ_UPPER) count(this.looseStarts, this.scratch.norm[0], 1);
       let prefix = this.scratch.norm[0];
       for (let k = 1; k < term.tokens; k++) {
-        this.prefixes.set(prefix, (this.prefixes.get(prefix) ?? 0) + 1);
+        count(this.prefixes, prefix, 1);
         prefix += this.scratch.gap[k] + this.scratch.norm[k];
       }
     }
@@ -113,11 +120,10 @@ export class Gazetteer implements SourceListener {
           break;
         }
       }
+      if ((term.mask & 3) !== REQ_UPPER) count(this.looseStarts, this.scratch.norm[0], -1);
       let prefix = this.scratch.norm[0];
       for (let k = 1; k < term.tokens; k++) {
-        const left = (this.prefixes.get(prefix) ?? 1) - 1;
-        if (left <= 0) this.prefixes.delete(prefix);
-        else this.prefixes.set(prefix, left);
+        count(this.prefixes, prefix, -1);
         prefix += this.scratch.gap[k] + this.scratch.norm[k];
       }
     }
@@ -142,7 +148,7 @@ export class Gazetteer implements SourceListener {
     const keys: string[] = [];
     let hits = 0;
     for (let i = 0; i < n && hits < MAX_GAZETTEER_HITS; ) {
-      if (t.glued[i]) {
+      if (t.glued[i] || (t.firstCase[i] !== CASE_UPPER && !this.looseStarts.has(t.norm[i]))) {
         i++;
         continue;
       }
@@ -181,6 +187,13 @@ export class Gazetteer implements SourceListener {
       i = next;
     }
   }
+}
+
+/** Adds `delta` to a reference count, deleting it at zero. */
+function count(map: Map<string, number>, key: string, delta: number): void {
+  const n = (map.get(key) ?? 0) + delta;
+  if (n <= 0) map.delete(key);
+  else map.set(key, n);
 }
 
 /** The case requirements of a term, checked against text tokens from `i`. */

@@ -1,6 +1,6 @@
 import type { Page } from '../pages/page.js';
 import { aliasEntries } from './aliases.js';
-import { bucketAdd, bucketItems, bucketRemove, type Bucket } from './bucket.js';
+import { bucketItems, bucketWith, bucketWithout, type Bucket } from './bucket.js';
 import { Gazetteer } from './gazetteer.js';
 import { normalizeAlias } from './strings.js';
 import { synopsisOf } from './synopsis.js';
@@ -63,55 +63,111 @@ export interface SourceListener {
   removed(rec: PageRecord): void;
 }
 
-/** The lookup maps of one source. Every map value is a small bucket of live records. */
+/** Everything one lookup string names in a source, per arm. Absent arms stay undefined. */
+export class KeyEntry {
+  /** Pages declaring this alias key. */
+  alias: Bucket<PageRecord> | undefined = undefined;
+  /** Pages whose lower-cased title is this text. */
+  title: Bucket<PageRecord> | undefined = undefined;
+  /** Pages whose slug tail is this text (exact unprefixed slugs, suffixes, CJK slugs). */
+  tail: Bucket<PageRecord> | undefined = undefined;
+  /** Person pages whose surname token is this text. */
+  surname: Bucket<PageRecord> | undefined = undefined;
+
+  get empty(): boolean {
+    return this.alias === undefined && this.title === undefined && this.tail === undefined && this.surname === undefined;
+  }
+}
+
+type Arm = 'alias' | 'title' | 'tail' | 'surname';
+
+const RECENT_LIMIT = 4096;
+
+/**
+ * The lookup maps of one source: one map from lookup text to its KeyEntry, so a candidate whose
+ * key, lower-cased query and slug coincide (`Galewright`) costs a single probe. A small memo of
+ * recent lookups (cleared on any change) keeps a rolling window from re-probing the big map
+ * for the turns it already saw, so the per-turn cost does not grow with the brain.
+ */
 export class SourceIndex {
   readonly pages = new Map<string, PageRecord>();
-  /** Alias key → pages declaring it. */
-  readonly alias = new Map<string, Bucket<PageRecord>>();
-  /** Lower-cased title → pages. */
-  readonly title = new Map<string, Bucket<PageRecord>>();
-  /** Slug tail → pages (covers exact unprefixed slugs, suffix matches and CJK slugs). */
-  readonly tail = new Map<string, Bucket<PageRecord>>();
-  /** Surname token → person pages. */
-  readonly surname = new Map<string, Bucket<PageRecord>>();
+  private readonly keys = new Map<string, KeyEntry>();
+  private readonly recent = new Map<string, KeyEntry | null>();
   listener: SourceListener | null = null;
 
   constructor(readonly id: string) {}
 
+  /** Number of distinct lookup texts (for benchmarks). */
+  get keyCount(): number {
+    return this.keys.size;
+  }
+
+  private put(arm: Arm, text: string, rec: PageRecord): void {
+    let e = this.keys.get(text);
+    if (!e) {
+      e = new KeyEntry();
+      this.keys.set(text, e);
+    }
+    e[arm] = bucketWith(e[arm], rec);
+  }
+
+  private drop(arm: Arm, text: string, rec: PageRecord): void {
+    const e = this.keys.get(text);
+    if (!e) return;
+    e[arm] = bucketWithout(e[arm], rec);
+    if (e.empty) this.keys.delete(text);
+  }
+
+  private changed(): void {
+    if (this.recent.size > 0) this.recent.clear();
+  }
+
   add(rec: PageRecord): void {
+    this.changed();
     this.pages.set(rec.slug, rec);
-    for (const key of aliasKeysOf(rec)) bucketAdd(this.alias, key, rec);
-    bucketAdd(this.title, rec.lowerTitle, rec);
-    bucketAdd(this.tail, rec.tail, rec);
+    for (const key of aliasKeysOf(rec)) this.put('alias', key, rec);
+    this.put('title', rec.lowerTitle, rec);
+    this.put('tail', rec.tail, rec);
     const surname = rec.surname;
-    if (surname !== null) bucketAdd(this.surname, surname, rec);
+    if (surname !== null) this.put('surname', surname, rec);
     this.listener?.added(rec);
   }
 
   delete(rec: PageRecord): void {
+    this.changed();
     this.pages.delete(rec.slug);
-    for (const key of aliasKeysOf(rec)) bucketRemove(this.alias, key, rec);
-    bucketRemove(this.title, rec.lowerTitle, rec);
-    bucketRemove(this.tail, rec.tail, rec);
+    for (const key of aliasKeysOf(rec)) this.drop('alias', key, rec);
+    this.drop('title', rec.lowerTitle, rec);
+    this.drop('tail', rec.tail, rec);
     const surname = rec.surname;
-    if (surname !== null) bucketRemove(this.surname, surname, rec);
+    if (surname !== null) this.drop('surname', surname, rec);
     this.listener?.removed(rec);
   }
 
+  /** The entry of a lookup text, through the recent-lookup memo. */
+  lookup(text: string): KeyEntry | undefined {
+    const memo = this.recent.get(text);
+    if (memo !== undefined) return memo ?? undefined;
+    const e = this.keys.get(text);
+    if (this.recent.size >= RECENT_LIMIT) this.recent.clear();
+    this.recent.set(text, e ?? null);
+    return e;
+  }
+
   aliasPages(key: string): Iterable<PageRecord> {
-    return bucketItems(this.alias.get(key));
+    return bucketItems(this.lookup(key)?.alias);
   }
 
   titlePages(lowerTitle: string): Iterable<PageRecord> {
-    return bucketItems(this.title.get(lowerTitle));
+    return bucketItems(this.lookup(lowerTitle)?.title);
   }
 
   tailPages(tail: string): Iterable<PageRecord> {
-    return bucketItems(this.tail.get(tail));
+    return bucketItems(this.lookup(tail)?.tail);
   }
 
   surnamePages(token: string): Iterable<PageRecord> {
-    return bucketItems(this.surname.get(token));
+    return bucketItems(this.lookup(token)?.surname);
   }
 }
 

@@ -65,9 +65,14 @@ export function resolveCandidates(cands: readonly ResolveCandidate[], index: Pag
 
   const strongKeys: string[] = [];
   const weakKeys: string[] = [];
+  // Lists as parallel arrays (entry = [text, key of the first candidate giving it]).
   const titleKeyOf = new Map<string, string>();
-  const slugKeyOf = new Map<string, string>();
-  const surnameKeyOf = new Map<string, string>();
+  const titles: string[] = [];
+  const titleKeys: string[] = [];
+  const slugs: string[] = [];
+  const slugKeys: string[] = [];
+  const surnames: string[] = [];
+  const surnameKeys: string[] = [];
   for (const c of cands) {
     if (c.weak) {
       if (lexicalArms) weakKeys.push(c.key);
@@ -75,12 +80,22 @@ export function resolveCandidates(cands: readonly ResolveCandidate[], index: Pag
     }
     strongKeys.push(c.key);
     const lower = c.query.toLowerCase();
-    if (!titleKeyOf.has(lower)) titleKeyOf.set(lower, c.key);
+    if (!titleKeyOf.has(lower)) {
+      titleKeyOf.set(lower, c.key);
+      titles.push(lower);
+      titleKeys.push(c.key);
+    }
     if (c.gazetteer) continue;
     const slug = slugify(c.query);
-    if (slug !== '' && !slugKeyOf.has(slug)) slugKeyOf.set(slug, c.key);
+    if (slug !== '' && !slugs.includes(slug)) {
+      slugs.push(slug);
+      slugKeys.push(c.key);
+    }
     if (lexicalArms && !WHITESPACE.test(c.query) && c.query.length >= 3 && UPPER_FIRST.test(c.query)) {
-      if (!surnameKeyOf.has(lower)) surnameKeyOf.set(lower, c.key);
+      if (!surnames.includes(lower)) {
+        surnames.push(lower);
+        surnameKeys.push(c.key);
+      }
     }
   }
   if (strongKeys.length === 0 && weakKeys.length === 0) return [];
@@ -120,25 +135,27 @@ export function resolveCandidates(cands: readonly ResolveCandidate[], index: Pag
   // §5.3 title, then slug-suffix (pages whose lower title is a title-list entry are titles).
   const claimed = new Set<PageRecord>();
   for (const { src } of sources) {
-    for (const [lower, key] of titleKeyOf) {
-      for (const rec of src.titlePages(lower)) {
+    for (let t = 0; t < titles.length; t++) {
+      for (const rec of src.titlePages(titles[t])) {
         if (!visible(rec)) continue;
         claimed.add(rec);
-        add(rec, 'title', key);
+        add(rec, 'title', titleKeys[t]);
       }
     }
   }
   for (const { src } of sources) {
-    for (const [slug, key] of slugKeyOf) {
-      for (const rec of src.tailPages(slug)) {
+    for (let t = 0; t < slugs.length; t++) {
+      for (const rec of src.tailPages(slugs[t])) {
         if (!visible(rec) || titleKeyOf.has(rec.lowerTitle)) continue;
         claimed.add(rec);
-        add(rec, 'slug-suffix', key);
+        add(rec, 'slug-suffix', slugKeys[t]);
       }
     }
   }
   // §5.3 title-surname: exactly one person page in scope ends with the token, not claimed above.
-  for (const [token, key] of surnameKeyOf) {
+  for (let t = 0; t < surnames.length; t++) {
+    const token = surnames[t];
+    const key = surnameKeys[t];
     let only: PageRecord | null = null;
     let n = 0;
     for (const { src } of sources) {

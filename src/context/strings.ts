@@ -4,9 +4,35 @@ const WHITESPACE_RUN = /\s+/gu;
 const LEADING_QUOTES = /^["'`[(]+/u;
 const TRAILING_QUOTES = /["'`\])]+$/u;
 
+/**
+ * Fast path of normalizeAlias for the common case (printable ASCII, single inner spaces, no
+ * outer whitespace, quote or bracket): NFKC is the identity there, so only lower-casing is
+ * left. Null when the full rule must run.
+ */
+function simpleKey(s: string): string | null {
+  const n = s.length;
+  if (n === 0) return '';
+  let space = true;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 32) {
+      if (space) return null;
+      space = true;
+    } else if (c < 33 || c > 126) return null;
+    else space = false;
+  }
+  if (space) return null;
+  const first = s.charCodeAt(0);
+  const last = s.charCodeAt(n - 1);
+  // " ' ` [ (   and   " ' ` ] )
+  if (first === 34 || first === 39 || first === 96 || first === 91 || first === 40) return null;
+  if (last === 34 || last === 39 || last === 96 || last === 93 || last === 41) return null;
+  return s.toLowerCase();
+}
+
 /** The lookup key of a text: NFKC, lower-case, single spaces, outer quotes/brackets removed. `""` = no key. */
 export function normalizeAlias(s: string): string {
-  return s
+  return simpleKey(s) ?? s
     .normalize('NFKC')
     .toLowerCase()
     .replace(WHITESPACE_RUN, ' ')
@@ -47,5 +73,8 @@ const LONE_APOSTROPHE = /['’]$/u;
 
 /** Removes a final `'s`/`’s` (case-insensitive), then a final lone `'`/`’`. */
 export function stripPossessive(s: string): string {
+  const last = s.charCodeAt(s.length - 1);
+  // Only a final s/S/ſ (ſ folds to s under /iu) or apostrophe can change anything.
+  if (last !== 115 && last !== 83 && last !== 0x17f && last !== 39 && last !== 0x2019) return s;
   return s.replace(POSSESSIVE_S, '').replace(LONE_APOSTROPHE, '');
 }

@@ -6,6 +6,7 @@ import type { PageIndex, PageRecord } from './page-index.js';
 import { resolveCandidates, type Pointer } from './resolve.js';
 import { normalizeAlias } from './strings.js';
 import { containsWholeSlug, containsWholeTitle } from './suppression.js';
+import { TurnCache } from './turn-cache.js';
 import type { Turn } from './turn.js';
 import { mergeWindow, type TurnExtractor, type WindowCandidate } from './window.js';
 
@@ -90,15 +91,40 @@ function isExcluded(excl: DecideOptions['excludeSlugs'], slug: string): boolean 
   return Array.isArray(excl) ? excl.includes(slug) : (excl as ReadonlySet<string>).has(slug);
 }
 
-/** The spec's passes, plus the gazetteer scan restricted to visible in-scope pages when on. */
+const specCache = new TurnCache();
+const gazetteerCaches = new WeakMap<PageIndex, TurnCache>();
+
+/**
+ * The spec's passes, plus the gazetteer scan restricted to visible in-scope pages when on;
+ * memoised per text (the window re-reads the same turns on every step).
+ */
 function turnExtractor(index: PageIndex, o: DecideOptions): TurnExtractor {
   const gaz = o.gazetteer === false ? null : index.gazetteer;
-  if (!gaz) return extractCandidates;
-  const scope = new Set(o.scope);
+  if (!gaz) {
+    return (text) => {
+      let hit = specCache.get('', text);
+      if (!hit) specCache.set('', text, (hit = extractCandidates(text)));
+      return hit;
+    };
+  }
+  let cache = gazetteerCaches.get(index);
+  if (!cache) gazetteerCaches.set(index, (cache = new TurnCache()));
+  const memo = cache;
   const remote = o.remote === true;
-  const accept = (rec: PageRecord): boolean => scope.has(rec.sourceId) && !(remote && rec.private);
-  const extra = (text: string, taken: Set<string>, out: Candidate[]): void => gaz.scan(text, accept, taken, out);
-  return (text) => extractCandidates(text, extra);
+  const signature = `${index.version}|${remote ? 'r' : 'o'}|${o.scope.join(',')}`;
+  let extra: ((text: string, taken: Set<string>, out: Candidate[]) => void) | null = null;
+  return (text) => {
+    let hit = memo.get(signature, text);
+    if (hit) return hit;
+    if (!extra) {
+      const scope = new Set(o.scope);
+      const accept = (rec: PageRecord): boolean => scope.has(rec.sourceId) && !(remote && rec.private);
+      extra = (t, taken, out) => gaz.scan(t, accept, taken, out);
+    }
+    hit = extractCandidates(text, extra);
+    memo.set(signature, text, hit);
+    return hit;
+  };
 }
 
 /** Extract → merge → resolve → suppress/exclude → score (§3–§6), in §6 order. */

@@ -1,4 +1,4 @@
-import { parseFactsTable, isFactRowShown } from '../pages/facts-table.js';
+import { FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR, isFactRowShown, parseFactsTable } from '../pages/facts-table.js';
 import { findFences, replaceFences } from '../pages/fences.js';
 
 // A `## Facts` heading followed only by blank lines up to the end of the preceding text.
@@ -8,8 +8,10 @@ const FACTS_HEADING_ABOVE = /(^|\n)[ \t]*##[ \t]+Facts[ \t]*\n(?:[ \t]*\n)*[ \t]
 function factsTable(inner: string, today: string): string {
   const table = parseFactsTable(inner);
   const rows = table.rows.filter((r) => isFactRowShown(r, today)).map((r) => r.line);
-  if (table.header === null || rows.length === 0) return '';
-  return [table.header, ...(table.separator === null ? [] : [table.separator]), ...rows].join('\n');
+  if (rows.length === 0) return '';
+  // A fence without a header line gets the canonical one, so the table still reads as one.
+  const head = table.header === null ? [FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR] : [table.header, ...(table.separator === null ? [] : [table.separator])];
+  return [...head, ...rows].join('\n');
 }
 
 /** Replaces facts fences by tables, dropping an empty table and the `## Facts` heading above it. */

@@ -1,22 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
 import type { Db } from './db.js';
 
-/** migrations/ sits at the package root, both from src/ (tests) and from dist/src/ (built). */
-export function migrationsDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = join(dir, 'migrations');
-    try {
-      readdirSync(candidate);
-      return candidate;
-    } catch {
-      dir = dirname(dir);
-    }
-  }
-  throw new Error('migrations folder not found');
-}
+export const migrationsDir = (): string => join(packageRoot(), 'migrations');
 
 export interface Migration {
   version: number;

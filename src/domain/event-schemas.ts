@@ -28,6 +28,10 @@ export const SessionSettings = z.object({
   window_turns: z.number().optional(),
   min_confidence: z.number().optional(),
   max_pages: z.number().optional(),
+  /** A remote caller's session (`watch --as remote`): private pages never resolve. */
+  remote: z.boolean().optional(),
+  /** An environment override of the lexical arms the session was started with. */
+  lexical_arms: z.boolean().optional(),
 });
 export type SessionSettings = z.infer<typeof SessionSettings>;
 

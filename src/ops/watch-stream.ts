@@ -9,13 +9,27 @@ import { PageIndexFollower } from '../../streams/page-index-follower.js';
 import { createVolunteerProcessor } from '../../streams/volunteer-processor.js';
 import type { TopologySettings, TurnDecision } from '../../streams/volunteer-topology.js';
 
-export interface WatchOptions {
+export type TurnEvent = Envelope<'turn.appended'>;
+
+/**
+ * Where a stream of turns goes: appended to the log and decided by the volunteer processor;
+ * resolves with the decisions of those turns. Serve's (or a hosting watch's) processor is one;
+ * `localTurnSink` runs a private one for in-process callers (demo, benchmarks).
+ */
+export interface TurnSink {
+  submitTurns(events: readonly TurnEvent[]): Promise<TurnDecision[]>;
+}
+
+export interface StreamTurnsOptions {
   sessionId: string;
   sourceId: string;
   settings: SessionSettings;
+  onDecision: (decision: TurnDecision) => void;
+}
+
+export interface WatchOptions extends StreamTurnsOptions {
   /** Re-read per batch so configuration changes apply to the next turns. */
   topology: () => TopologySettings;
-  onDecision: (decision: TurnDecision) => void;
 }
 
 /** Lines of a readable stream as an Observable; completes at EOF or when `stop` fires. */
@@ -25,6 +39,7 @@ export function lines(input: NodeJS.ReadableStream, stop?: AbortSignal): Observa
     rl.on('line', (l) => sub.next(l));
     rl.on('close', () => sub.complete());
     const onAbort = (): void => rl.close();
+    if (stop?.aborted) onAbort();
     stop?.addEventListener('abort', onAbort);
     return () => {
       stop?.removeEventListener('abort', onAbort);
@@ -33,26 +48,36 @@ export function lines(input: NodeJS.ReadableStream, stop?: AbortSignal): Observa
   });
 }
 
-/**
- * `watch`: each accepted line becomes a turn event in the log; the volunteer processor (the same
- * consumer `serve` runs) decides, appending volunteered events with its checkpoint; the
- * projections catch up; the caller prints this session's decisions. Lines are taken in small
- * batches, so a piped transcript streams at thousands of turns a second.
- */
-export async function runWatch(brain: Brain, input: Observable<string>, options: WatchOptions): Promise<number> {
+/** A private volunteer processor over `brain`: append, decide, project, all in this process. */
+export async function localTurnSink(brain: Brain, topology: () => TopologySettings): Promise<TurnSink> {
   const pages = await PageIndexFollower.load(brain.db, brain.log);
-  const processor = createVolunteerProcessor({ log: brain.log, pages, settings: options.topology, channel: 'watch' });
+  const processor = createVolunteerProcessor({ log: brain.log, pages, settings: topology, channel: 'watch' });
+  return {
+    async submitTurns(events) {
+      await brain.log.append(events);
+      let decisions: TurnDecision[];
+      try {
+        await catchUp(brain.db, brain.log, processor);
+      } finally {
+        decisions = processor.drain();
+      }
+      await brain.catchUp();
+      return decisions;
+    },
+  };
+}
+
+/**
+ * `watch` (push-context §7.2): each accepted line becomes a turn event of the session; the sink's
+ * volunteer processor decides and logs; the caller prints this session's decisions. Lines are
+ * taken in small batches, so a piped transcript streams at thousands of turns a second.
+ * Returns the number of turns accepted.
+ */
+export async function streamTurns(sink: TurnSink, input: Observable<string>, options: StreamTurnsOptions): Promise<number> {
   let turnNumber = 0;
   const settings = Object.keys(options.settings).length > 0 ? options.settings : undefined;
-  const flush = async (batch: Envelope<'turn.appended'>[]): Promise<void> => {
-    await brain.log.append(batch);
-    let decisions: TurnDecision[];
-    try {
-      await catchUp(brain.db, brain.log, processor);
-    } finally {
-      decisions = processor.drain();
-    }
-    await brain.catchUp();
+  const flush = async (batch: TurnEvent[]): Promise<void> => {
+    const decisions = await sink.submitTurns(batch);
     for (const d of decisions) if (d.event.data.session_id === options.sessionId) options.onDecision(d);
   };
   await lastValueFrom(
@@ -73,4 +98,9 @@ export async function runWatch(brain: Brain, input: Observable<string>, options:
     ),
   );
   return turnNumber;
+}
+
+/** `watch` over a brain this process holds, with its own processor (demo, benchmarks). */
+export async function runWatch(brain: Brain, input: Observable<string>, options: WatchOptions): Promise<number> {
+  return streamTurns(await localTurnSink(brain, options.topology), input, options);
 }

@@ -105,10 +105,13 @@ export function parseFactsTable(inner: string): ParsedFactsTable {
     .map((l) => l.trim())
     .filter((l) => l.startsWith('|'));
   if (lines.length === 0) return { header: null, separator: null, rows: [] };
-  const header = lines[0];
   const separator = lines.length > 1 && SEPARATOR.test(lines[1]) ? lines[1] : null;
+  // Without a separator the first line is a header only if it names the claim column;
+  // otherwise it is a data row (never shown as a header, which would bypass visibility).
+  const isHeader = separator !== null || splitTableCells(lines[0]).some((c) => c.toLowerCase() === 'claim');
+  const header = isHeader ? lines[0] : null;
   const at = columnIndexes(header);
-  const rows = lines.slice(separator === null ? 1 : 2).map((line) => rowFromCells(splitTableCells(line), at, line));
+  const rows = lines.slice(separator !== null ? 2 : isHeader ? 1 : 0).map((line) => rowFromCells(splitTableCells(line), at, line));
   return { header, separator, rows };
 }
 

@@ -19,7 +19,8 @@ const isDelimiter = (line: string): boolean => line.trimEnd() === '---';
  * reading it as a horizontal rule would silently turn intended metadata into text.
  */
 export function splitFrontmatter(markdown: string): FrontmatterSplit {
-  const text = markdown.replace(/\r\n?/g, '\n');
+  // Editors on some platforms prepend a byte-order mark; it must not hide the frontmatter.
+  const text = markdown.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const lines = text.split('\n');
   let open = 0;
   while (open < lines.length && isBlank(lines[open])) open++;
@@ -84,7 +85,13 @@ export function parseFrontmatterYaml(yaml: string, firstLine = 1): Record<string
       line,
     );
   }
-  const value: unknown = doc.toJS();
+  let value: unknown;
+  try {
+    value = doc.toJS();
+  } catch (error) {
+    // e.g. an alias bomb exceeding the alias limit
+    throw new InvalidFrontmatterError(`invalid YAML in frontmatter: ${(error as Error).message}`, firstLine);
+  }
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value) || value instanceof Map) {
     throw new InvalidFrontmatterError(

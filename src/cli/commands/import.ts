@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
+import { resolve } from 'node:path';
 import { BrainstreamError } from '../../errors.js';
 import { importFolder } from '../../ops/import-folder.js';
 import { commandContext } from '../globals.js';
-import { errLine, outJson, outLine } from '../output.js';
+import { errLine, outJson, outLine, setExitCode } from '../output.js';
 import { progressBar } from '../progress.js';
 import { withBrain } from '../with-brain.js';
 
@@ -19,7 +20,7 @@ export function registerImport(program: Command): void {
       const summary = await withBrain(ctx.home, async (brain) => {
         const bar = progressBar('import');
         try {
-          return await importFolder(brain, path, ctx.caller.source, { onProgress: (done, total) => bar.update(done, total) });
+          return await importFolder(brain, resolve(path), ctx.caller.source, { onProgress: (done, total) => bar.update(done, total) });
         } finally {
           bar.stop();
         }
@@ -30,6 +31,6 @@ export function registerImport(program: Command): void {
         outLine(
           `import: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed.length} failed (source ${summary.source_id})`,
         );
-      if (summary.failed.length > 0) process.exitCode = 1;
+      if (summary.failed.length > 0) setExitCode(1);
     });
 }

@@ -4,7 +4,6 @@ import { readConfigFile } from '../../config/config-file.js';
 import { pushSettings } from '../../config/push-settings.js';
 import { UsageError } from '../../errors.js';
 import { volunteerOnce } from '../../ops/volunteer-once.js';
-import { PageIndexFollower } from '../../../streams/page-index-follower.js';
 import { parseIntegerFlag, parseNumberFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { out, outJson } from '../output.js';
@@ -51,8 +50,7 @@ export function registerVolunteerContext(program: Command): void {
       if (window.trim() === '') throw new UsageError('window is required unless --stats');
       const settings = pushSettings(readConfigFile(ctx.home));
       const result = await withBrain(ctx.home, async (brain) => {
-        const pages = await PageIndexFollower.load(brain.db, brain.log);
-        return volunteerOnce(brain, pages.index, ctx.caller, {
+        return volunteerOnce(brain, await brain.pageIndex(), ctx.caller, {
           window,
           priorContext: flags.priorContext,
           maxPages,

@@ -81,6 +81,16 @@ describe('parseFactsTable', () => {
     expect(parseFactsTable(`${FACTS_TABLE_HEADER}\n| 3 | ~~ | fact |`).rows[0].active).toBe(true);
   });
 
+  it('reads a table without header as data rows in canonical column order', () => {
+    const t = parseFactsTable('| 1 | secret | fact | 1.0 | private | low | | | s | |\n| 2 | open | fact | 1.0 | world | low | | | s | |');
+    expect(t.header).toBeNull();
+    expect(t.rows.map((r) => [r.row, r.visibility])).toEqual([
+      [1, 'private'],
+      [2, 'world'],
+    ]);
+    expect(parseFactsTable('| # | claim | kind |\n| 1 | x | fact |').header).toBe('| # | claim | kind |');
+  });
+
   it('handles an empty fence', () => {
     expect(parseFactsTable('\n')).toEqual({ header: null, separator: null, rows: [] });
   });

@@ -67,6 +67,15 @@ describe('parsePageMarkdown — frontmatter', () => {
     expect(page.compiled_truth).toBe('Line 1\nLine 2');
   });
 
+  it('ignores a leading byte-order mark', () => {
+    expect(parsePageMarkdown('\uFEFF---\ntitle: T\n---\nx')).toMatchObject({ title: 'T', compiled_truth: 'x' });
+  });
+
+  it('refuses an alias bomb', () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]'];
+    expect(frontmatterError(`---\n${bomb.join('\n')}\n---\n`).code).toBe('invalid_frontmatter');
+  });
+
   it('treats a document without frontmatter as body only', () => {
     expect(parsePageMarkdown('# Hello\n\ntext')).toEqual({
       title: null,

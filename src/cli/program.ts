@@ -1,0 +1,72 @@
+import { Command, CommanderError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+import { BrainstreamError, UsageError } from '../errors.js';
+import { cliIo } from './cli-io.js';
+import { registerCommands } from './register-commands.js';
+import { errLine, errText, out, outJson } from './output.js';
+
+let version: string | undefined;
+const packageVersion = (): string =>
+  (version ??= (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version);
+
+/** Help and version text go to the command's sinks; commander's own error text is replaced by ours. */
+const OUTPUT = { writeOut: (s: string) => out(s), writeErr: () => {}, outputError: () => {} };
+
+/** A fresh program per run: commander keeps parsed values on its commands, so runs never share one. */
+function buildProgram(): Command {
+  const program = new Command('brainstream')
+    .description('push-based context and core memory for AI agents, as an event-sourced stream processor')
+    .version(packageVersion(), '-V, --version')
+    .option('--home <dir>', 'data directory (default: BRAINSTREAM_HOME or ~/.brainstream)')
+    .option('--as <caller>', 'call as the owner or as a remote caller (owner|remote)', 'owner')
+    .option('--grant <ids>', 'readable sources of a remote caller (comma-separated)')
+    .option('--debug', 'print stack traces on errors')
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput(OUTPUT);
+  registerCommands(program);
+  for (const cmd of program.commands) applyExitOverride(cmd);
+  return program;
+}
+
+function applyExitOverride(cmd: Command): void {
+  cmd.exitOverride().configureOutput(OUTPUT);
+  for (const sub of cmd.commands) applyExitOverride(sub);
+}
+
+/**
+ * Runs one command line (the arguments after the script name) and returns its exit code:
+ * 0 success, 1 runtime error (`brainstream: <code>: <message>`), 2 usage error. The same
+ * function runs a direct invocation and a command forwarded to serve, so both print the same.
+ */
+export async function runProgram(args: readonly string[]): Promise<number> {
+  const debug = args.includes('--debug');
+  const json = args.includes('--json');
+  try {
+    await buildProgram().parseAsync([...args], { from: 'user' });
+    return cliIo().exitCode ?? 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
+      errLine(`brainstream: ${err.message.replace(/^error: /, '')}`);
+      return 2;
+    }
+    if (err instanceof UsageError) {
+      errLine(`brainstream: ${err.message}`);
+      return 2;
+    }
+    const code = err instanceof BrainstreamError ? err.code : errorCode(err);
+    const message = err instanceof Error ? err.message : String(err);
+    errLine(`brainstream: ${code}: ${message.split('\n')[0]}`);
+    if (debug && err instanceof Error && err.stack) errText(`${err.stack}\n`);
+    if (json) outJson({ error: code, message, ...(err instanceof BrainstreamError ? err.details : {}) });
+    return 1;
+  }
+}
+
+function errorCode(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[a-z_]+$/.test(code) ? code : 'internal_error';
+}

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CoreDelivery } from './core-delivery.js';
+
+export const coreCachePath = (home: string): string => join(home, 'run', 'core-cache.json');
+
+interface CachedBlock {
+  text?: unknown;
+  revision?: unknown;
+  notices?: unknown;
+  source_id?: unknown;
+}
+
+const delivery = (b: CachedBlock | undefined): CoreDelivery | null =>
+  b && typeof b.text === 'string'
+    ? {
+        text: b.text,
+        revision: typeof b.revision === 'string' ? b.revision : '',
+        notices: Array.isArray(b.notices) ? b.notices.filter((n): n is string => typeof n === 'string') : [],
+        via: 'cache',
+      }
+    : null;
+
+/**
+ * The session block of `sourceId` from the cache serve keeps current while it runs: a map of
+ * blocks per source (`sources` or `blocks`), or a single block naming its source. Null when absent.
+ */
+export function readCoreCache(home: string, sourceId: string): CoreDelivery | null {
+  let cache: Record<string, unknown>;
+  try {
+    cache = JSON.parse(readFileSync(coreCachePath(home), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (cache === null || typeof cache !== 'object') return null;
+  for (const key of ['sources', 'blocks']) {
+    const map = cache[key] as Record<string, CachedBlock> | undefined;
+    if (map && typeof map === 'object') return delivery(map[sourceId]);
+  }
+  return (cache as CachedBlock).source_id === sourceId ? delivery(cache as CachedBlock) : null;
+}

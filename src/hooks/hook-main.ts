@@ -1,0 +1,75 @@
+import { resolveHome } from '../brain/home.js';
+import type { HookArgs, HookEvent } from './hook-argv.js';
+import { fitAdditionalContext, userPromptJson } from './hook-output.js';
+import { writeHeartbeat } from './heartbeat.js';
+import type { HookRun, Pending } from './user-prompt.js';
+
+/** Self-deadlines: the harness waits on the hook, so it answers (or gives up) in time. */
+const DEADLINE_MS: Record<HookEvent, number> = { 'user-prompt': 800, 'session-start': 1500, compact: 800 };
+// session-start races its own deadline internally; this net only catches a stuck process.
+const NET_SLACK_MS: Record<HookEvent, number> = { 'user-prompt': 0, 'session-start': 150, compact: 0 };
+
+async function runEvent(event: HookEvent, args: HookArgs, home: string, pending: Pending, startedAt: number): Promise<HookRun> {
+  switch (event) {
+    case 'user-prompt':
+      return (await import('./user-prompt.js')).runUserPrompt(home, args.harness, pending, startedAt);
+    case 'session-start':
+      return (await import('./session-start.js')).runSessionStart(home, startedAt);
+    case 'compact':
+      return (await import('./compact.js')).runCompact(home);
+  }
+}
+
+/** What is printed when the hook gives up: only a pending pressure notice, never a partial block. */
+const pendingOutput = (event: HookEvent, pending: Pending): string | null => {
+  if (event !== 'user-prompt' || pending.notice === null) return null;
+  const fit = fitAdditionalContext(pending.notice, '');
+  return fit.text === null ? null : userPromptJson(fit.text);
+};
+
+/**
+ * `brainstream hook <event>`: fails open. The kill switch exits at once; a missed deadline or
+ * any error prints nothing harmful; every path but a usage error exits 0.
+ */
+export async function runHook(args: HookArgs): Promise<number> {
+  if (process.env.BRAINSTREAM_HOOKS === '0') return 0;
+  if (args.event === null) {
+    process.stderr.write(`brainstream: hook expects user-prompt, session-start or compact, got ${JSON.stringify(args.rawEvent ?? '')}\n`);
+    return 2;
+  }
+  const event = args.event;
+  const startedAt = Date.now();
+  const home = resolveHome(args.home);
+  const pending: Pending = { notice: null };
+  let settled = false;
+  const finish = (run: HookRun): void => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(net);
+    if (run.stdout !== null) process.stdout.write(`${run.stdout}\n`);
+    writeHeartbeat(home, { ts: new Date().toISOString(), event, ...run.heartbeat, duration_ms: Date.now() - startedAt });
+  };
+  let net: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    net = setTimeout(() => {
+      finish({ stdout: pendingOutput(event, pending), heartbeat: { outcome: 'degraded', reason: 'deadline', ...(pending.turns === undefined ? {} : { turns: pending.turns }) } });
+      resolve();
+    }, DEADLINE_MS[event] + NET_SLACK_MS[event]);
+  });
+  const work = runEvent(event, args, home, pending, startedAt).then(finish, () =>
+    finish({ stdout: pendingOutput(event, pending), heartbeat: { outcome: 'error', reason: 'internal' } }),
+  );
+  await Promise.race([work, deadline]);
+  return 0;
+}
+
+/** The process entry of the fast path: run, then exit without waiting on stray handles. */
+export async function hookMain(args: HookArgs): Promise<never> {
+  let code = 0;
+  try {
+    code = await runHook(args);
+  } catch {
+    code = 0;
+  }
+  process.exit(code);
+}

@@ -1,0 +1,47 @@
+export const STDIN_DEADLINE_MS = 300;
+const MAX_STDIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The harness's JSON object on stdin, read within `deadlineMs`; null when it is not an object
+ * (absent, late, malformed, oversized). Never keeps the process alive afterwards.
+ */
+export function readHookStdin(deadlineMs = STDIN_DEADLINE_MS, stdin: NodeJS.ReadStream = process.stdin): Promise<Record<string, unknown> | null> {
+  if (stdin.isTTY) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (complete: boolean): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      stdin.off('error', onError);
+      stdin.pause();
+      stdin.unref?.();
+      if (!complete || size > MAX_STDIN_BYTES) return resolve(null);
+      try {
+        const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+        resolve(value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+      } catch {
+        resolve(null);
+      }
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > MAX_STDIN_BYTES) finish(false);
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(true);
+    const onError = (): void => finish(false);
+    // A harness that never closes stdin still gets its complete JSON read at the deadline.
+    const timer = setTimeout(() => finish(true), deadlineMs);
+    stdin.on('data', onData);
+    stdin.on('end', onEnd);
+    stdin.on('error', onError);
+  });
+}
+
+export const stringField = (obj: Record<string, unknown> | null, key: string): string | undefined =>
+  obj && typeof obj[key] === 'string' ? (obj[key] as string) : undefined;

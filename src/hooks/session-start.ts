@@ -1,0 +1,55 @@
+import { readConfigFile } from '../config/config-file.js';
+import { memorySettings } from '../core-memory/memory-settings.js';
+import { startNewSegment } from '../core-memory/pressure-state.js';
+import type { HookRun } from './user-prompt.js';
+import { memoryDigestOf } from './memory-digest.js';
+import { readPressureState, writePressureState } from './pressure-file.js';
+import { readHookStdin } from './read-hook-stdin.js';
+import { coreForSession } from './session-core.js';
+import { sessionStartText } from './session-start-output.js';
+
+export const SESSION_START_DEADLINE_MS = 1500;
+const SOURCE_ID = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
+
+/** The owner session's source: BRAINSTREAM_SOURCE when it is a valid id, else `default`. */
+const sessionSource = (): string => {
+  const s = process.env.BRAINSTREAM_SOURCE;
+  return s && SOURCE_ID.test(s) ? s : 'default';
+};
+
+/**
+ * `hook session-start` (core-memory §8.2): the core block (unless disabled or suppressed by
+ * BRAINSTREAM_CORE=0), its remote-edit notices, then the MEMORY.md digest, as plain text.
+ */
+export async function runSessionStart(home: string, startedAt: number): Promise<HookRun> {
+  const input = (await readHookStdin()) ?? {};
+  const sessionId = typeof input.session_id === 'string' ? input.session_id : null;
+  if (input.source === 'compact') {
+    try {
+      writePressureState(home, startNewSegment(readPressureState(home), sessionId, new Date()));
+    } catch {
+      // A lost segment boundary only delays the next notice.
+    }
+  }
+  let coreWanted = process.env.BRAINSTREAM_CORE !== '0';
+  let reason: string | undefined;
+  try {
+    coreWanted &&= memorySettings(readConfigFile(home)).coreEnabled;
+  } catch {
+    coreWanted = false;
+    reason = 'invalid_config';
+  }
+  const core = coreWanted ? await coreForSession(home, sessionSource(), startedAt + SESSION_START_DEADLINE_MS) : null;
+  if (coreWanted && core === null) reason = 'core_unavailable';
+  const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
+  const text = sessionStartText({ core: core?.text ?? '', notices: core?.notices ?? [], digest: memoryDigestOf(cwd) });
+  return {
+    stdout: text === '' ? null : text.replace(/\n$/, ''),
+    heartbeat: {
+      outcome: reason === undefined ? 'ok' : 'degraded',
+      ...(reason ? { reason } : {}),
+      core_chars: core?.text.length ?? 0,
+      core_revision: core?.revision ?? '',
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Turn } from '../context/turn.js';
+
+type Entry = Record<string, unknown>;
+
+/** One content block of a Claude Code message as turn text. */
+function blockText(block: unknown): string {
+  if (typeof block === 'string') return block;
+  if (block === null || typeof block !== 'object') return '';
+  const b = block as { type?: unknown; text?: unknown; name?: unknown };
+  switch (b.type) {
+    case 'text':
+      return typeof b.text === 'string' ? b.text : '';
+    case 'tool_use':
+    case 'server_tool_use':
+      return `[tool: ${typeof b.name === 'string' ? b.name : 'unknown'}]`;
+    case 'tool_result':
+      return '[tool result]';
+    case 'thinking':
+    case 'redacted_thinking':
+      return '[thinking]';
+    case 'image':
+      return '[image]';
+    default:
+      return '';
+  }
+}
+
+/** The text of a message's content: a string, or its blocks joined by `\n`. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map(blockText)
+    .filter((t) => t !== '')
+    .join('\n');
+}
+
+/**
+ * Turns of a Claude Code transcript (JSONL entries, oldest first): `user`/`assistant` entries
+ * not marked sidechain (subagent traffic), with their text; empty turns dropped.
+ */
+export function claudeCodeTurns(entries: readonly Entry[]): Turn[] {
+  const turns: Turn[] = [];
+  for (const e of entries) {
+    if ((e.type !== 'user' && e.type !== 'assistant') || e.isSidechain === true) continue;
+    const message = e.message as { content?: unknown } | undefined;
+    const text = contentText(message?.content).trim();
+    if (text !== '') turns.push({ role: e.type, text });
+  }
+  return turns;
+}

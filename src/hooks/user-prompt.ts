@@ -1,0 +1,76 @@
+import type { Turn } from '../context/turn.js';
+import type { Harness } from './hook-argv.js';
+import { fitAdditionalContext, userPromptJson } from './hook-output.js';
+import { hookPressureNotice } from './hook-pressure.js';
+import { readHookTranscript } from './hook-transcript.js';
+import type { HeartbeatEntry } from './heartbeat.js';
+import { readHookStdin } from './read-hook-stdin.js';
+import { callServe } from './serve-call.js';
+import { fitTurnContextRequest } from './turn-context-request.js';
+
+export const USER_PROMPT_DEADLINE_MS = 800;
+export const TURN_CONTEXT_TIMEOUT_MS = 600;
+
+export interface HookRun {
+  /** What to print on stdout (one line), or null for nothing. */
+  stdout: string | null;
+  heartbeat: Omit<HeartbeatEntry, 'ts' | 'event' | 'duration_ms'>;
+}
+
+/** Whatever is decided so far, so a missed deadline can still print the pending notice. */
+export interface Pending {
+  notice: string | null;
+  turns?: number;
+}
+
+/**
+ * `hook user-prompt` (push-context §7.4.1, core-memory §9): read the harness JSON and the
+ * transcript, decide the pressure notice, ask serve for the turn block, print the harness JSON.
+ */
+export async function runUserPrompt(home: string, harness: Harness, pending: Pending, startedAt: number): Promise<HookRun> {
+  const input = await readHookStdin();
+  if (input === null) return { stdout: null, heartbeat: { outcome: 'degraded', reason: 'no_stdin' } };
+  const prompt = typeof input.prompt === 'string' ? input.prompt : '';
+  const transcript = readHookTranscript(input.transcript_path, harness, prompt);
+  if (!transcript.ok) return { stdout: null, heartbeat: { outcome: 'degraded', reason: transcript.reason } };
+
+  const window: Turn[] = [...transcript.turns];
+  if (prompt.trim() !== '') window.push({ role: 'user', text: prompt.trim() });
+  pending.turns = window.length;
+  try {
+    pending.notice = hookPressureNotice(home, input, transcript.entries, new Date());
+  } catch {
+    pending.notice = null;
+  }
+  const out = (block: string): string | null => {
+    const fit = fitAdditionalContext(pending.notice, block);
+    return fit.text === null ? null : userPromptJson(fit.text);
+  };
+
+  const remaining = USER_PROMPT_DEADLINE_MS - (Date.now() - startedAt);
+  const source = process.env.BRAINSTREAM_SOURCE;
+  const payload = fitTurnContextRequest({
+    kind: 'turn_context',
+    window,
+    prior_context: transcript.priorContext,
+    ...(typeof input.session_id === 'string' && input.session_id !== '' ? { session_id: input.session_id.slice(0, 256) } : {}),
+    ...(source ? { source_id: source } : {}),
+    channel: harness,
+  });
+  const reply = await callServe(home, payload, Math.max(1, Math.min(TURN_CONTEXT_TIMEOUT_MS, remaining)));
+  const turns = window.length;
+  if (!reply.ok) return { stdout: out(''), heartbeat: { outcome: 'degraded', reason: reply.reason, turns } };
+
+  const text = typeof reply.body.text === 'string' ? reply.body.text : '';
+  const serverReason = typeof reply.body.degraded_reason === 'string' ? reply.body.degraded_reason : undefined;
+  if (text === '') {
+    const reason = serverReason ?? 'empty_block';
+    return { stdout: out(''), heartbeat: { outcome: serverReason === 'server_budget' ? 'degraded' : 'ok', reason, turns } };
+  }
+  const fit = fitAdditionalContext(pending.notice, text);
+  const reason = fit.blockDropped ? 'over_cap' : serverReason;
+  return {
+    stdout: fit.text === null ? null : userPromptJson(fit.text),
+    heartbeat: { outcome: fit.blockDropped ? 'degraded' : 'ok', ...(reason ? { reason } : {}), turns },
+  };
+}

@@ -1,0 +1,28 @@
+import type { PageIndex, PageRecord } from '../../context/page-index.js';
+import { resolveCandidates } from '../../context/resolve.js';
+import { normalizeAlias } from '../../context/strings.js';
+
+/**
+ * One standing entity (core-memory §8.4): an exact slug in the readable sources, else the
+ * `alias` / `title` arms with the name as a strong candidate. Only a unique hit counts.
+ */
+export function lookupEntity(index: PageIndex, name: string, scope: readonly string[], hidePrivate: boolean): PageRecord | null {
+  const visible = (rec: PageRecord | undefined): rec is PageRecord => rec !== undefined && !(hidePrivate && rec.private);
+  const slug = name.trim().toLowerCase();
+  const bySlug = scope.map((s) => index.get(s, slug)).filter(visible);
+  if (bySlug.length > 0) return bySlug.length === 1 ? bySlug[0] : null;
+
+  const key = normalizeAlias(name);
+  if (key === '') return null;
+  const pointers = resolveCandidates([{ key, query: name.trim(), weak: false }], index, {
+    scope,
+    remote: hidePrivate,
+    lexicalArms: false,
+  });
+  for (const arm of ['alias', 'title'] as const) {
+    const hits = pointers.filter((p) => p.arm === arm);
+    if (hits.length === 1) return hits[0].rec;
+    if (hits.length > 1) return null;
+  }
+  return null;
+}

@@ -1,0 +1,45 @@
+import { resolveHome } from '../brain/home.js';
+
+/**
+ * Commands that never go through serve: serve itself, long-lived servers and hooks that talk to
+ * serve on their own, commands that need no brain of this home, and help/version.
+ */
+export const LOCAL_COMMANDS: ReadonlySet<string> = new Set(['serve', 'mcp', 'hook', 'bootstrap', 'demo', 'help']);
+
+/** Global options that take a value (the value is not the command name). */
+const VALUE_GLOBALS = new Set(['--home', '--as', '--grant']);
+const HELP_OR_VERSION = new Set(['-h', '--help', '-V', '--version']);
+
+export interface CommandRoute {
+  /** The command name, or null when there is none (help). */
+  command: string | null;
+  /** The brain's home, resolved as the program will resolve it. */
+  home: string;
+  /** True when a running serve (or watch) of `home` should run this command. */
+  forward: boolean;
+}
+
+/**
+ * Reads just enough of the command line to route it, without loading the program: which
+ * command, which home, and whether serve may run it.
+ */
+export function commandRoute(args: readonly string[], env: NodeJS.ProcessEnv = process.env): CommandRoute {
+  let command: string | null = null;
+  let homeFlag: string | undefined;
+  let helpOrVersion = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    if (HELP_OR_VERSION.has(a)) helpOrVersion = true;
+    else if (a.startsWith('--home=')) homeFlag = a.slice('--home='.length);
+    else if (VALUE_GLOBALS.has(a) && command === null) {
+      if (a === '--home') homeFlag = args[i + 1];
+      i++;
+    } else if (a === '--home') {
+      homeFlag = args[++i];
+    } else if (command === null && !a.startsWith('-')) command = a;
+  }
+  const home = resolveHome(homeFlag, env);
+  const forward = command !== null && !helpOrVersion && !LOCAL_COMMANDS.has(command);
+  return { command, home, forward };
+}

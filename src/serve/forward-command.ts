@@ -1,0 +1,97 @@
+import type { Socket } from 'node:net';
+import { forwardedEnv } from './forwarded-env.js';
+import { LineSplitter } from './line-splitter.js';
+import type { CommandRequest } from './protocol.js';
+import { connectServe, requestLine } from './socket-client.js';
+
+/**
+ * Runs a CLI command inside the serve (or watch) that owns `home`: stdin streams to it as it
+ * arrives, its stdout/stderr come back as frames in the order written, and the exit code is
+ * the command's. Returns null when no serve listens (the caller opens the brain itself).
+ */
+export async function forwardCommand(home: string, args: readonly string[]): Promise<number | null> {
+  let conn: Awaited<ReturnType<typeof connectServe>>;
+  try {
+    conn = await connectServe(home);
+  } catch {
+    return null;
+  }
+  if (conn === null) return null;
+  const { socket, secret } = conn;
+  const req: CommandRequest = {
+    kind: 'command',
+    argv: [...args],
+    env: forwardedEnv(process.env),
+    cwd: process.cwd(),
+    stream: true,
+    stdin_stream: true,
+    stdin_tty: process.stdin.isTTY === true,
+  };
+  socket.write(requestLine(req, secret));
+  process.stdin.pipe(socket);
+  return new Promise<number>((resolve) => {
+    let interrupted = false;
+    // Ctrl-C / SIGTERM: end stdin for the command (watch drains and exits 0); a second one quits.
+    const onSignal = (): void => {
+      if (interrupted) {
+        finish(130);
+        return;
+      }
+      interrupted = true;
+      process.stdin.unpipe(socket);
+      socket.end();
+    };
+    const finish = (code: number): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      process.stdin.unpipe(socket);
+      process.stdin.destroy();
+      socket.destroy();
+      resolve(code);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    readFrames(socket, finish);
+  });
+}
+
+/** Copies output frames to this process's streams until the final line, then reports the exit code. */
+function readFrames(socket: Socket, finish: (code: number) => void): void {
+  const lines = new LineSplitter();
+  let done = false;
+  const end = (code: number): void => {
+    if (done) return;
+    done = true;
+    finish(code);
+  };
+  socket.on('data', (chunk: Buffer) => {
+    if (done) return;
+    for (const line of lines.push(chunk)) {
+      let frame: Record<string, unknown>;
+      try {
+        frame = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        process.stderr.write('brainstream: ipc_unavailable: serve sent an unreadable frame\n');
+        end(1);
+        return;
+      }
+      if (typeof frame.stdout === 'string') process.stdout.write(frame.stdout);
+      else if (typeof frame.stderr === 'string') process.stderr.write(frame.stderr);
+      else if (frame.ok === true) {
+        end(typeof frame.exitCode === 'number' ? frame.exitCode : 1);
+        return;
+      } else {
+        const message = typeof frame.message === 'string' ? frame.message : 'serve refused the command';
+        process.stderr.write(`brainstream: ${String(frame.error ?? 'ipc_unavailable')}: ${message}\n`);
+        end(1);
+        return;
+      }
+    }
+  });
+  socket.on('error', () => {});
+  socket.on('close', () => {
+    if (done) return;
+    process.stderr.write('brainstream: ipc_unavailable: serve closed the connection before the command finished\n');
+    end(1);
+  });
+}

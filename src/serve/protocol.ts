@@ -1,0 +1,128 @@
+/**
+ * The serve socket protocol (push-context §7.4.3): one JSON request line and one JSON response
+ * line per connection; a streamed command answers with output frames and a final line.
+ * Types only (no runtime dependencies), so clients load nothing heavy.
+ */
+
+export const PROTOCOL_VERSION = 1;
+/** A request line longer than this (newline excluded) is refused. */
+export const MAX_REQUEST_BYTES = 256 * 1024;
+
+export interface WireTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface TurnContextRequest {
+  kind: 'turn_context';
+  window: WireTurn[];
+  prior_context?: string;
+  session_id?: string;
+  source_id?: string;
+  /** `claude-code`, `codex` or `opencode`; anything else is logged as `claude-code`. */
+  channel?: string;
+}
+
+export interface ResolveRequest {
+  kind: 'resolve';
+  /** The recent user/assistant messages, oldest first (the last 12 are used). */
+  messages: WireTurn[];
+  prior_context?: string;
+  session_id?: string;
+  source_id?: string;
+}
+
+export interface CoreBlockRequest {
+  kind: 'core_block';
+  source_id?: string;
+}
+
+export interface PingRequest {
+  kind: 'ping';
+}
+
+/**
+ * A CLI command run inside serve. `stdin` inline, or `stdin_stream`: the raw stdin bytes follow
+ * the request line until the client half-closes. `stream`: output comes as frames as it is written.
+ */
+export interface CommandRequest {
+  kind: 'command';
+  argv: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  stdin?: string;
+  stdin_stream?: boolean;
+  stdin_tty?: boolean;
+  stream?: boolean;
+}
+
+export type ServeRequest = TurnContextRequest | ResolveRequest | CoreBlockRequest | PingRequest | CommandRequest;
+
+/** A page as turn_context and resolve return it (the §7.1 page shape). */
+export interface WirePage {
+  slug: string;
+  source_id: string;
+  display: string;
+  confidence: number;
+  arm: string;
+  rationale: string;
+  synopsis: string;
+}
+
+export interface TurnContextResult {
+  text: string;
+  pointers: WirePage[];
+  volunteered: WirePage[];
+  degraded_reason: null | 'budget_trimmed' | 'server_budget';
+}
+
+export interface ResolveResult {
+  text: string;
+  pointers: WirePage[];
+}
+
+export interface CoreBlockResult {
+  /** `memory.core.enabled`; when false `text` is "" (nothing is delivered). */
+  enabled: boolean;
+  text: string;
+  /** Size of `text` in UTF-16 code units. */
+  chars: number;
+  /** core-memory §3.4 revision of the brain-wide block. */
+  revision: string;
+}
+
+export interface PingResult {
+  role: 'serve' | 'watch';
+  pid: number;
+  capabilities: string[];
+}
+
+export interface CommandResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export type OkResponse<T> = { v: 1; ok: true } & T;
+export interface ErrorResponse {
+  v: 1;
+  ok: false;
+  error: string;
+  message?: string;
+}
+
+/** One frame of a streamed command's output. */
+export type OutputFrame = { v: 1; stdout: string } | { v: 1; stderr: string };
+
+/** Error codes a response may carry. */
+export const ERRORS = {
+  unauthorized: 'unauthorized',
+  requestTooLarge: 'request_too_large',
+  invalidRequest: 'invalid_request',
+  unsupportedVersion: 'unsupported_version',
+  unknownKind: 'unknown_kind',
+  unknownSource: 'unknown_source',
+  notForwardable: 'not_forwardable',
+  shuttingDown: 'shutting_down',
+  internal: 'internal_error',
+} as const;
