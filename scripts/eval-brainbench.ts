@@ -1,0 +1,3 @@
+import { runEval } from './eval-report.js';
+
+runEval('BrainBench (know-to-ask + push)', 'brainbench');
