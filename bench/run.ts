@@ -1,7 +1,11 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { fmt, machine, peakRssMiB, type Measurement } from './harness.js';
 import { benchDecision } from './decision.bench.js';
+import { benchHook } from './hook.bench.js';
 import { benchImport } from './import.bench.js';
+import { benchRebuild } from './rebuild.bench.js';
+import { benchReplay } from './replay.bench.js';
+import { benchServe } from './serve.bench.js';
 import { benchWatch } from './watch.bench.js';
 
 /**
@@ -12,6 +16,10 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   import: () => benchImport(),
   decision: () => benchDecision(),
   watch: () => benchWatch(),
+  serve: () => benchServe(),
+  hook: () => benchHook(),
+  replay: () => benchReplay(),
+  rebuild: () => benchRebuild(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

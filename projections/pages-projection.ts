@@ -5,26 +5,34 @@ import type { LoggedEvent } from '../src/log/event-log.js';
 
 interface PageFold {
   last: PageUpserted | null;
+  /** The last file path given in the batch: a later write without one keeps it (as across batches). */
+  filePath: string | null;
   lastAt: string;
   saves: number;
   deleted: boolean;
 }
 
-/** Folds a batch per page: the last saved content, how many versions were saved, deleted at the end or not. */
+/**
+ * Folds a batch per page: the last saved content, how many versions were saved, deleted at the end
+ * or not. The fold gives the same row whatever the batch boundaries, so a rebuild matches the live table.
+ */
 function foldBatch(events: readonly LoggedEvent[]): Map<string, PageFold> {
   const folds = new Map<string, PageFold>();
   for (const { event } of events) {
     if (event.type !== 'page.upserted' && event.type !== 'page.deleted') continue;
     const key = `${event.data.source_id}\u0000${event.data.slug}`;
-    const fold = folds.get(key) ?? { last: null, lastAt: event.at, saves: 0, deleted: false };
+    const fold = folds.get(key) ?? { last: null, filePath: null, lastAt: event.at, saves: 0, deleted: false };
     if (event.type === 'page.upserted') {
       fold.last = event.data;
+      fold.filePath = event.data.file_path ?? fold.filePath;
       fold.saves += 1;
       fold.deleted = false;
-    } else {
+      fold.lastAt = event.at;
+    } else if (!fold.deleted) {
+      // A repeated delete changes nothing, exactly as when it arrives in a later batch.
       fold.deleted = true;
+      fold.lastAt = event.at;
     }
-    fold.lastAt = event.at;
     folds.set(key, fold);
   }
   return folds;
@@ -49,7 +57,7 @@ export const pagesProjection: Consumer = {
       if (f.last) {
         const d = f.last;
         upserts.push([d.source_id, d.slug, d.title, d.type, JSON.stringify(d.frontmatter), d.compiled_truth, d.timeline,
-          d.content_hash, d.file_path, f.saves, f.deleted, f.lastAt]);
+          d.content_hash, f.filePath, f.saves, f.deleted, f.lastAt]);
       } else {
         const [source_id, slug] = key.split('\u0000') as [string, string];
         deletes.push({ source_id, slug, at: f.lastAt });

@@ -1,22 +1,38 @@
 import { insertRows, type Db } from '../src/db/db.js';
 import type { Consumer } from '../src/log/consumer.js';
 import type { LoggedEvent } from '../src/log/event-log.js';
+import { raise, readWatermark, writeWatermark } from './retention-watermark.js';
 
 export const VOLUNTEER_EVENT_COLUMNS = [
   'id', 'source_id', 'slug', 'confidence', 'match_arm', 'rationale', 'channel', 'session_id', 'turn', 'volunteered_at',
 ] as const;
 
-/** `context_volunteer_events`: one row per delivered page, keyed by the (deterministic) event id. */
+export const VOLUNTEER_RETENTION_TABLE = 'volunteer_events_retention';
+
+/**
+ * `context_volunteer_events`: one row per delivered page, keyed by the (deterministic) event id.
+ * A `volunteer.purged` event raises the watermark: from that log position on, volunteered events
+ * older than it are not projected (the purge job deletes the rows already there, in batches).
+ * Decisions follow log order, so a rebuild from sequence 0 keeps exactly the live rows.
+ */
 export const volunteerEventsProjection: Consumer = {
   name: 'projection.context_volunteer_events',
   topics: ['volunteered'],
   async apply(tx: Db, events: readonly LoggedEvent[]): Promise<void> {
+    const before = await readWatermark(tx, VOLUNTEER_RETENTION_TABLE);
+    let watermark = before;
     const rows: unknown[][] = [];
     for (const { event } of events) {
+      if (event.type === 'volunteer.purged') {
+        watermark = raise(watermark, event.data.purged_before);
+        continue;
+      }
       if (event.type !== 'page.volunteered') continue;
+      if (watermark !== null && Date.parse(event.at) < watermark) continue;
       const d = event.data;
       rows.push([event.id, d.source_id, d.slug, d.confidence, d.match_arm, d.rationale, d.channel, d.session_id, d.turn, event.at]);
     }
     if (rows.length > 0) await insertRows(tx, 'context_volunteer_events', VOLUNTEER_EVENT_COLUMNS, rows, 'ON CONFLICT (id) DO NOTHING');
+    if (watermark !== null && watermark !== before) await writeWatermark(tx, VOLUNTEER_RETENTION_TABLE, watermark);
   },
 };

@@ -2,10 +2,9 @@ import type { Db } from '../src/db/db.js';
 import { deterministicId, makeEvent, type Envelope } from '../src/domain/events.js';
 import type { Channel } from '../src/domain/event-schemas.js';
 import type { WatchSessionState } from '../src/context/watch-session.js';
+import type { PageIndex } from '../src/context/page-index.js';
 import type { Consumer } from '../src/log/consumer.js';
-import type { EmbeddedEventLog } from '../src/log/embedded-log.js';
 import type { LoggedEvent } from '../src/log/event-log.js';
-import type { PageIndexFollower } from './page-index-follower.js';
 import { decideBatch, type SessionStore, type TopologySettings, type TurnDecision, type TurnEvent } from './volunteer-topology.js';
 
 export const VOLUNTEER_PROCESSOR = 'processor.volunteer';
@@ -24,6 +23,8 @@ export function volunteeredEvent(decision: TurnDecision, page: TurnDecision['vol
       channel,
       session_id,
       turn: decision.turn,
+      display: page.display,
+      synopsis: page.synopsis,
     },
     { key: session_id, at: decision.event.at, id: deterministicId('vol', channel, session_id, decision.turn, page.source_id, page.slug) },
   );
@@ -53,14 +54,19 @@ class PersistedSessions implements SessionStore {
     for (const r of rows) this.cache.set(r.session_id, r.state);
   }
 
+  /**
+   * Writes every changed session in one statement. The states travel as one JSON value (not
+   * pre-stringified: postgres.js would store a JSON string, PGlite an object; both store objects).
+   */
   async flush(tx: Db, at: string): Promise<void> {
-    for (const sessionId of this.dirty) {
-      await tx.query(
-        `INSERT INTO session_state (processor, session_id, state, updated_at) VALUES ($1, $2, $3::jsonb, $4)
-         ON CONFLICT (processor, session_id) DO UPDATE SET state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`,
-        [this.processor, sessionId, JSON.stringify(this.cache.get(sessionId)), at],
-      );
-    }
+    if (this.dirty.size === 0) return;
+    const rows = [...this.dirty].map((sessionId) => ({ session_id: sessionId, state: this.cache.get(sessionId) }));
+    await tx.query(
+      `INSERT INTO session_state (processor, session_id, state, updated_at)
+       SELECT $1, x.session_id, x.state, $3 FROM jsonb_to_recordset($2::jsonb) AS x(session_id text, state jsonb)
+       ON CONFLICT (processor, session_id) DO UPDATE SET state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`,
+      [this.processor, rows, at],
+    );
     this.dirty.clear();
   }
 
@@ -71,9 +77,20 @@ class PersistedSessions implements SessionStore {
   }
 }
 
+/** Where volunteered events go, inside the processor's transaction: the embedded log, or the Kafka outbox. */
+export interface VolunteeredSink {
+  append(events: readonly Envelope[], tx: Db): Promise<void>;
+}
+
+/** The page index a processor resolves against, brought up to date before each batch (PageIndexFollower, the Kafka page table). */
+export interface PageTable {
+  readonly index: PageIndex;
+  refresh(tx: Db): Promise<void>;
+}
+
 export interface VolunteerProcessorOptions {
-  log: EmbeddedEventLog;
-  pages: PageIndexFollower;
+  log: VolunteeredSink;
+  pages: PageTable;
   settings: () => TopologySettings;
   channel?: Channel;
   name?: string;

@@ -1,3 +1,5 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034  # variables used by the scripts that source this file
 # Shared by start.sh, stop.sh and restart.sh (sourced, not run).
 # Settings (environment):
 #   BRAINSTREAM_KAFKA_CACHE  jar cache folder (default infra/kafka/.cache); jars go to <cache>/libs

@@ -16,7 +16,7 @@
 set -euo pipefail
 SCRIPT_NAME=start.sh
 
-usage() { sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "${BASH_SOURCE[0]}"; }
 
 PORT=9092
 while [[ $# -gt 0 ]]; do
@@ -31,16 +31,19 @@ done
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-[[ "$PORT" =~ ^[0-9]+$ ]] && (( PORT > 0 && PORT < 65535 )) || kafka_die "bad port: $PORT"
+if ! [[ "$PORT" =~ ^[0-9]+$ ]] || (( PORT < 1 || PORT > 65534 )); then kafka_die "bad port: $PORT"; fi
 CONTROLLER_PORT="${BRAINSTREAM_KAFKA_CONTROLLER_PORT:-$((PORT + 1))}"
-[[ "$CONTROLLER_PORT" =~ ^[0-9]+$ ]] && (( CONTROLLER_PORT > 0 && CONTROLLER_PORT < 65536 && CONTROLLER_PORT != PORT )) \
-  || kafka_die "bad controller port: $CONTROLLER_PORT"
+if ! [[ "$CONTROLLER_PORT" =~ ^[0-9]+$ ]] || (( CONTROLLER_PORT < 1 || CONTROLLER_PORT > 65535 || CONTROLLER_PORT == PORT )); then
+  kafka_die "bad controller port: $CONTROLLER_PORT"
+fi
 TIMEOUT="${BRAINSTREAM_KAFKA_START_TIMEOUT:-60}"
-[[ "$TIMEOUT" =~ ^[0-9]+$ ]] && (( TIMEOUT > 0 )) || kafka_die "bad BRAINSTREAM_KAFKA_START_TIMEOUT: $TIMEOUT"
+if ! [[ "$TIMEOUT" =~ ^[0-9]+$ ]] || (( TIMEOUT < 1 )); then kafka_die "bad BRAINSTREAM_KAFKA_START_TIMEOUT: $TIMEOUT"; fi
 HEAP="${BRAINSTREAM_KAFKA_HEAP:-512m}"
 BROKERS="127.0.0.1:$PORT"
 
 command -v node >/dev/null || kafka_die "node is not on PATH (needed to check that the broker answers)"
+(cd "$REPO_ROOT" && node -e 'require.resolve("kafkajs")') >/dev/null 2>&1 \
+  || kafka_die "kafkajs is not installed (needed to check that the broker answers): run npm ci in $REPO_ROOT"
 
 # Waits (at most $1 seconds) until the broker answers a metadata request.
 broker_ready() {

@@ -7,7 +7,7 @@
 set -euo pipefail
 SCRIPT_NAME=stop.sh
 case "${1:-}" in
-  -h|--help) sed -n '2,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
   --port|--port=*) ;;  # accepted for symmetry with start.sh; the pid file names the broker
   "") ;;
   *) echo "kafka/stop.sh: unknown argument: $1" >&2; exit 2 ;;

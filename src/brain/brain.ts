@@ -1,7 +1,7 @@
 import type { Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { openPgliteDb } from '../db/pglite-db.js';
-import type { Envelope } from '../domain/events.js';
+import { topicOf, type Envelope, type EventType } from '../domain/events.js';
 import { catchUp, type CatchUpOptions, type Consumer } from '../log/consumer.js';
 import { EmbeddedEventLog } from '../log/embedded-log.js';
 import type { PageIndex } from '../context/page-index.js';
@@ -25,11 +25,35 @@ export class Brain {
   private readonly commitListeners = new Set<(events: readonly Envelope[]) => void>();
   private livePageIndex: (() => Promise<PageIndex>) | null = null;
 
-  /** Appends events, then lets every projection catch up so reads see them. */
+  /**
+   * Appends events, then lets the projections catch up so reads see them. Only projections that
+   * read these events' topics can have anything new from this append (each catch-up is a
+   * transaction, and a long-running owner commits on every request).
+   */
   async commit(events: readonly Envelope[]): Promise<void> {
     await this.log.append(events);
-    await this.catchUp();
+    const topics = new Set(events.map((e) => topicOf(e.type as EventType)));
+    for (const p of this.projections) if (p.topics.some((t) => topics.has(t))) await catchUp(this.db, this.log, p);
     for (const listener of this.commitListeners) listener(events);
+  }
+
+  /**
+   * A decision and its events in one transaction: `fn` reads what it needs through `tx` and
+   * returns the events, which are appended and projected inside that same transaction, so a
+   * lock `fn` takes there (the core-budget guard) holds until the projections show its write.
+   * Listeners hear after the commit. Inside `fn`, use only `tx` (PGlite has one connection).
+   */
+  async commitInTransaction<T>(fn: (tx: Db) => Promise<{ events: readonly Envelope[]; result: T }>): Promise<T> {
+    const { events, result } = await this.db.transaction(async (tx) => {
+      const decided = await fn(tx);
+      if (decided.events.length > 0) {
+        await this.log.append(decided.events, tx);
+        for (const p of this.projections) await catchUp(tx, this.log, p);
+      }
+      return decided;
+    });
+    if (events.length > 0) for (const listener of this.commitListeners) listener(events);
+    return result;
   }
 
   /** Called after every commit: a long-running owner (serve, watch) wakes its stream processors here. */
@@ -64,12 +88,16 @@ export class Brain {
   }
 }
 
-/** Opens the brain in `home` (creating it), migrated and caught up. */
-export async function openBrain(home: string): Promise<Brain> {
+/**
+ * Opens the brain in `home` (creating it), migrated and caught up. `onLocked` runs once the lock
+ * is held, before the database opens (serve starts listening there, so clients wait for it).
+ */
+export async function openBrain(home: string, options: { onLocked?: () => Promise<void> } = {}): Promise<Brain> {
   ensureHome(home);
   const paths = homePaths(home);
   const release = acquireBrainLock(paths.lock);
   try {
+    await options.onLocked?.();
     const db = await openPgliteDb(paths.database);
     await migrate(db);
     const brain = new Brain(db, home, release);

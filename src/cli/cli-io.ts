@@ -19,6 +19,8 @@ export interface CliIo {
   /** The caller's environment subset and working directory (forwarded runs only). */
   env?: Record<string, string>;
   cwd?: string;
+  /** The caller's process id (forwarded runs), for ids that name the process (`watch-<pid>-…`). */
+  pid?: number;
 }
 
 /** The process's own streams (a direct run); a fresh object per run keeps its exit code apart. */
@@ -63,3 +65,6 @@ export function setExitCode(code: number): void {
   if (io) io.exitCode = code;
   else process.exitCode = code;
 }
+
+/** Runs `fn` outside any forwarded command, so background work never sees a caller's env or sinks. */
+export const outsideCommand = <T>(fn: () => T): T => storage.exit(fn);

@@ -1,4 +1,5 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { homePaths } from '../brain/home.js';
 import { BrainstreamError } from '../errors.js';
 
@@ -25,6 +26,7 @@ export function readConfigFile(home: string): StoredConfig {
 /** Writes the whole config atomically (temp file + rename). */
 export function writeConfigFile(home: string, config: StoredConfig): void {
   const path = homePaths(home).config;
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
   renameSync(tmp, path);

@@ -1,6 +1,11 @@
+import { configKeySpec, storedConfigValue } from '../core-memory/config-keys.js';
 import type { StoredConfig } from './config-file.js';
 
-/** Effective push-context settings (push-context spec §12): env overrides win when valid. */
+/**
+ * Effective push-context settings (push-context spec §12): valid environment overrides win,
+ * then the stored config as `config-keys` reads it (the same table `config set` validates
+ * against, so what can be stored and what is used never disagree).
+ */
 export interface PushSettings {
   reflex: boolean;
   windowTurns: number;
@@ -9,41 +14,37 @@ export interface PushSettings {
   gazetteer: boolean;
 }
 
-const envOff = (v: string): boolean => ['false', '0', 'off', 'no'].includes(v.trim().toLowerCase());
+const configured = (config: StoredConfig, key: string): unknown => configKeySpec(key)!.effective(storedConfigValue(config, key)).value;
 
-export function pushSettings(config: StoredConfig, env: NodeJS.ProcessEnv = process.env): PushSettings {
+/** `BRAINSTREAM_RETRIEVAL_REFLEX`: `false`/`0` → off, other non-empty → on, empty → config. */
+function reflexFromEnv(raw: string | undefined): boolean | null {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '') return null;
+  return !(v === 'false' || v === '0');
+}
+
+/** `…_LEXICAL_ARMS`: `false`/`0`/`off`/`no` → off, other non-empty → on, empty → config. */
+function armsFromEnv(raw: string | undefined): boolean | null {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '') return null;
+  return !['false', '0', 'off', 'no'].includes(v);
+}
+
+/** `…_WINDOW_TURNS`: a finite number ≥ 1 → floor; anything else falls through to config. */
+function windowFromEnv(raw: string | undefined): number | null {
+  const v = (raw ?? '').trim();
+  if (v === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 1 ? Math.floor(n) : null;
+}
+
+/** A pure function of (config, env); lexical arms are meant to be re-read per request. */
+export function pushSettings(config: StoredConfig, env: Readonly<Record<string, string | undefined>> = process.env): PushSettings {
   return {
-    reflex: reflexSwitch(config, env),
-    windowTurns: windowTurns(config, env),
-    maxPointers: typeof config.retrieval_reflex_max_pointers === 'number' && config.retrieval_reflex_max_pointers > 0
-      ? Math.floor(config.retrieval_reflex_max_pointers)
-      : 3,
-    lexicalArms: lexicalArms(config, env),
-    gazetteer: config.retrieval_reflex_gazetteer !== false,
+    reflex: reflexFromEnv(env.BRAINSTREAM_RETRIEVAL_REFLEX) ?? (configured(config, 'retrieval_reflex') as boolean),
+    windowTurns: windowFromEnv(env.BRAINSTREAM_RETRIEVAL_REFLEX_WINDOW_TURNS) ?? (configured(config, 'retrieval_reflex_window_turns') as number),
+    maxPointers: configured(config, 'retrieval_reflex_max_pointers') as number,
+    lexicalArms: armsFromEnv(env.BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS) ?? (configured(config, 'retrieval_reflex_lexical_arms') as boolean),
+    gazetteer: configured(config, 'retrieval_reflex_gazetteer') as boolean,
   };
-}
-
-/** env `false`/`0` → off, other non-empty → on; config off only if exactly `false`. */
-function reflexSwitch(config: StoredConfig, env: NodeJS.ProcessEnv): boolean {
-  const v = env.BRAINSTREAM_RETRIEVAL_REFLEX;
-  if (v !== undefined && v !== '') return !(v === 'false' || v === '0');
-  return config.retrieval_reflex !== false;
-}
-
-/** env: a finite number ≥ 1 → floor, else falls through; config: number ≥ 1 → floor, else 4. */
-function windowTurns(config: StoredConfig, env: NodeJS.ProcessEnv): number {
-  const raw = env.BRAINSTREAM_RETRIEVAL_REFLEX_WINDOW_TURNS;
-  if (raw !== undefined && raw.trim() !== '') {
-    const n = Number(raw);
-    if (Number.isFinite(n) && n >= 1) return Math.floor(n);
-  }
-  const c = config.retrieval_reflex_window_turns;
-  return typeof c === 'number' && Number.isFinite(c) && c >= 1 ? Math.floor(c) : 4;
-}
-
-/** env trimmed, case-insensitive false/0/off/no → off, other non-empty → on, empty → config. */
-function lexicalArms(config: StoredConfig, env: NodeJS.ProcessEnv): boolean {
-  const v = env.BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS;
-  if (v !== undefined && v.trim() !== '') return !envOff(v);
-  return config.retrieval_reflex_lexical_arms !== false;
 }

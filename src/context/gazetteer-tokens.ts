@@ -18,6 +18,10 @@ export interface TokenList {
   gap: string[];
   /** The gap before token k is punctuation glued on both sides (`Smith-Jones`, `bob@example`). */
   glued: boolean[];
+  /** The gap before token k is whitespace only. */
+  spaced: boolean[];
+  /** Token k ended in a possessive (`McGee's`, `James'`). */
+  possessive: boolean[];
 }
 
 export const CASE_UPPER = 1;
@@ -30,18 +34,21 @@ const NON_ASCII = /[^\x00-\x7f]/u;
 const SOFT_GAP = /^[\s\-‐‑–—_]*$/u;
 const GLUE_GAP = /^[-‐‑:._@+'’]+$/u;
 const WHITESPACE_RUN = /\s+/gu;
+const ONLY_WHITESPACE = /^\s+$/u;
 const DOUBLE_QUOTES = /[“”„«»]/gu;
 const SINGLE_QUOTES = /[‘’‚]/gu;
 const DASHES = /[‐‑–—]/gu;
 
 export function newTokenList(): TokenList {
-  return { count: 0, norm: [], start: [], end: [], firstCase: [], gap: [], glued: [] };
+  return { count: 0, norm: [], start: [], end: [], firstCase: [], gap: [], glued: [], spaced: [], possessive: [] };
 }
 
 export function normToken(raw: string): string {
   const s = stripPossessive(raw);
   return (NON_ASCII.test(s) ? s.normalize('NFKC') : s).toLowerCase();
 }
+
+const POSSESSIVE_END = /['’](?:[sSſ])?$/u;
 
 function firstCase(raw: string): number {
   const c = raw.charCodeAt(0);
@@ -69,19 +76,23 @@ export function tokenize(text: string, out: TokenList = newTokenList()): TokenLi
     out.start[n] = start;
     out.end[n] = start + raw.length;
     out.firstCase[n] = firstCase(raw);
+    out.possessive[n] = POSSESSIVE_END.test(raw);
     if (n > 0) {
       const from = out.end[n - 1];
       if (start === from + 1 && text.charCodeAt(from) === 32) {
         out.gap[n] = ' ';
         out.glued[n] = false;
+        out.spaced[n] = true;
       } else {
         const gap = text.slice(from, start);
         out.gap[n] = gapCode(gap);
         out.glued[n] = GLUE_GAP.test(gap);
+        out.spaced[n] = ONLY_WHITESPACE.test(gap);
       }
     } else {
       out.gap[0] = '';
       out.glued[0] = false;
+      out.spaced[0] = false;
     }
     n++;
   }

@@ -6,15 +6,28 @@ import { HARD_STOPWORDS, SOFT_COMMON_WORDS } from './stopwords.js';
 import { normalizeAlias } from './strings.js';
 
 /**
- * Gazetteer pass (beyond the spec, switch `retrieval_reflex_gazetteer`): every live title and
- * alias compiled into a token trie, kept up to date on page events, so one scan of a turn
- * finds registered names the capitalised-run extractor splits or never forms — digits and
- * lower-case connectors inside titles ("Cyberpunk 2077", "The Lord of the Rings"), punctuation
- * inside aliases ("CS:GO"), trailing hyphens ("California-"), runs glued across a name
- * ("Ford Mustang I found"). Hits feed the `alias` and `title` arms like strong candidates.
+ * Gazetteer pass (beyond the spec; switch `retrieval_reflex_gazetteer`, on by default). Every
+ * live title and alias is compiled into a token trie, kept up to date on page events, so one
+ * scan of a turn finds registered names the capitalised-run extractor splits or never forms:
+ * digits and lower-case connectors inside titles ("Cyberpunk 2077", "The Lord of the Rings"),
+ * punctuation inside aliases ("CS:GO"), possessives ("McGee's"), trailing hyphens
+ * ("California-"), runs glued across a name ("Ford Mustang I found", "Wow John"). Hits feed the
+ * `alias` and `title` arms as strong candidates (same confidences, boosts, uniqueness and
+ * rationale); a name with no capitalised word (a lower-case alias) stays weak: alias arm only,
+ * unique across the scope.
+ *
+ * Matching rules, the same for names and text: tokens are words with the possessive stripped,
+ * NFKC, lower-cased; whitespace and hyphens between words are interchangeable, other
+ * punctuation must match. A match is whole words: never inside a glued compound
+ * ("Smith-Jones", "bob@example"), never followed by a capitalised word that carries the name on
+ * ("Max" in "Max Planck"; a possessive or a stopword ends a name). Case: every capitalised
+ * word of the name must be capitalised in the text, except stopwords ("the Lord of the
+ * Rings" matches "The Lord of the Rings"); a lower-case first word must be lower-case. Names
+ * made only of stopwords/common words, single letters or numbers, single lower-case words
+ * (the weak pass finds those) and names over 12 words are not registered.
  *
  * The trie is two hash maps: whole term keys → entries, and every proper prefix → reference
- * count. A scan costs about one map hit per text token.
+ * count. A scan probes them only at capitalised tokens (and the few loose first words).
  */
 
 export const MAX_TERM_TOKENS = 12;
@@ -45,7 +58,9 @@ class TermEntry {
 interface Term {
   key: string;
   mask: number;
-  tokens: number;
+  /** First normalised token and every proper prefix key. */
+  first: string;
+  prefixes: string[];
 }
 
 const isCommon = (norm: string): boolean => HARD_STOPWORDS.has(norm) || SOFT_COMMON_WORDS.has(norm);
@@ -75,7 +90,9 @@ function termOf(name: string, tokens: TokenList): Term | null {
     const norm = t.norm[0];
     if (norm.length < 2 || PURE_NUMBER.test(norm) || (mask & UPPER_BITS) === 0) return null;
   }
-  return { key: joinTokens(t, 0, n - 1), mask, tokens: n };
+  const prefixes: string[] = [];
+  for (let k = 0; k < n - 1; k++) prefixes.push(joinTokens(t, 0, k));
+  return { key: joinTokens(t, 0, n - 1), mask, first: t.norm[0], prefixes };
 }
 
 export class Gazetteer implements SourceListener {
@@ -88,45 +105,50 @@ export class Gazetteer implements SourceListener {
    */
   private readonly looseStarts = new Map<string, number>();
   private readonly scratch = newTokenList();
+  private readonly ends: number[] = [];
+  private readonly keys: string[] = [];
 
-  /** Names a record registers: its title and each alias, distinct. */
-  private namesOf(rec: PageRecord): string[] {
-    return rec.aliases.length === 0 ? [rec.title] : [...new Set([rec.title, ...rec.aliases])];
+  /**
+   * Names a record registers with their terms: its title and each alias, distinct. A title
+   * with no capitalised word could only resolve as an alias, so it registers only if declared
+   * as one.
+   */
+  private termsOf(rec: PageRecord): Array<{ name: string; term: Term }> {
+    const names = rec.aliases.length === 0 ? [rec.title] : [...new Set([rec.title, ...rec.aliases])];
+    const out: Array<{ name: string; term: Term }> = [];
+    for (const name of names) {
+      const term = termOf(name, this.scratch);
+      if (!term) continue;
+      if ((term.mask & UPPER_BITS) === 0 && name === rec.title && !rec.aliases.includes(name)) continue;
+      out.push({ name, term });
+    }
+    return out;
   }
 
   added(rec: PageRecord): void {
-    for (const name of this.namesOf(rec)) {
-      const term = termOf(name, this.scratch);
-      if (!term) continue;
+    for (const { name, term } of this.termsOf(rec)) {
       // Share the record's lower title as the map key when they are the same text.
       const key = term.key === rec.lowerTitle ? rec.lowerTitle : term.key;
       bucketAdd(this.terms, key, new TermEntry(rec, name, term.mask));
-      if ((term.mask & 3) !== REQ_UPPER) count(this.looseStarts, this.scratch.norm[0], 1);
-      let prefix = this.scratch.norm[0];
-      for (let k = 1; k < term.tokens; k++) {
-        count(this.prefixes, prefix, 1);
-        prefix += this.scratch.gap[k] + this.scratch.norm[k];
-      }
+      this.countPrefixes(term, 1);
     }
   }
 
   removed(rec: PageRecord): void {
-    for (const name of this.namesOf(rec)) {
-      const term = termOf(name, this.scratch);
-      if (!term) continue;
+    for (const { name, term } of this.termsOf(rec)) {
       for (const e of bucketItems(this.terms.get(term.key))) {
         if (e.rec === rec && e.query === name) {
           bucketRemove(this.terms, term.key, e);
           break;
         }
       }
-      if ((term.mask & 3) !== REQ_UPPER) count(this.looseStarts, this.scratch.norm[0], -1);
-      let prefix = this.scratch.norm[0];
-      for (let k = 1; k < term.tokens; k++) {
-        count(this.prefixes, prefix, -1);
-        prefix += this.scratch.gap[k] + this.scratch.norm[k];
-      }
+      this.countPrefixes(term, -1);
     }
+  }
+
+  private countPrefixes(term: Term, delta: number): void {
+    if ((term.mask & 3) !== REQ_UPPER) count(this.looseStarts, term.first, delta);
+    for (const prefix of term.prefixes) count(this.prefixes, prefix, delta);
   }
 
   /** Number of distinct term keys and of prefixes (for benchmarks). */
@@ -144,8 +166,8 @@ export class Gazetteer implements SourceListener {
     if (this.terms.size === 0) return;
     const t = tokenize(text, this.scratch);
     const n = t.count;
-    const ends: number[] = [];
-    const keys: string[] = [];
+    const ends = this.ends;
+    const keys = this.keys;
     let hits = 0;
     for (let i = 0; i < n && hits < MAX_GAZETTEER_HITS; ) {
       if (t.glued[i] || (t.firstCase[i] !== CASE_UPPER && !this.looseStarts.has(t.norm[i]))) {
@@ -167,14 +189,21 @@ export class Gazetteer implements SourceListener {
       let next = i + 1;
       for (let e = ends.length - 1; e >= 0; e--) {
         const j = ends[e];
-        if (j + 1 < n && t.glued[j + 1]) continue;
+        if (j + 1 < n && (t.glued[j + 1] || (!t.possessive[j] && continuesName(t, j + 1)))) continue;
         let matched = false;
         for (const entry of bucketItems(this.terms.get(keys[e]))) {
           if (!accept(entry.rec) || !fits(entry.mask, t, i)) continue;
           matched = true;
           const query = entry.query;
           const ckey = normalizeAlias(query);
-          if (ckey === '' || taken.has(ckey)) continue;
+          if (ckey === '') continue;
+          if (taken.has(ckey)) {
+            // Same key, other spelling ("Alice\nExample"): the name as registered is the query
+            // the title arm compares, so the strong candidate takes it.
+            const same = out.find((c) => c.key === ckey);
+            if (same && !same.weak && entry.strong) same.query = query;
+            continue;
+          }
           taken.add(ckey);
           out.push({ display: text.slice(t.start[i], t.end[j]), query, key: ckey, weak: !entry.strong, gazetteer: true });
           hits++;
@@ -186,7 +215,16 @@ export class Gazetteer implements SourceListener {
       }
       i = next;
     }
+    if (n > SCRATCH_KEEP) shrink(this.scratch);
   }
+}
+
+/** Token arrays beyond this size are released after a scan (a huge turn must not pin memory). */
+const SCRATCH_KEEP = 4096;
+
+function shrink(t: TokenList): void {
+  t.count = 0;
+  t.norm.length = t.start.length = t.end.length = t.firstCase.length = t.gap.length = t.glued.length = t.spaced.length = t.possessive.length = 0;
 }
 
 /** Adds `delta` to a reference count, deleting it at zero. */
@@ -194,6 +232,15 @@ function count(map: Map<string, number>, key: string, delta: number): void {
   const n = (map.get(key) ?? 0) + delta;
   if (n <= 0) map.delete(key);
   else map.set(key, n);
+}
+
+/**
+ * Token k, right after a match, carries a capitalised run on: "Max" in "Max Planck" is part
+ * of a longer name, not the page "Max". A capitalised stopword ("Ford Mustang I found") does
+ * not continue a name, nor does anything after a possessive ("McGee's Place").
+ */
+function continuesName(t: TokenList, k: number): boolean {
+  return t.spaced[k] && t.firstCase[k] === CASE_UPPER && !HARD_STOPWORDS.has(t.norm[k]);
 }
 
 /** The case requirements of a term, checked against text tokens from `i`. */

@@ -1,6 +1,6 @@
 import type { Page } from '../pages/page.js';
 import { aliasEntries } from './aliases.js';
-import { bucketItems, bucketWith, bucketWithout, type Bucket } from './bucket.js';
+import { bucketAdd, bucketItems, bucketRemove, type Bucket } from './bucket.js';
 import { Gazetteer } from './gazetteer.js';
 import { normalizeAlias } from './strings.js';
 import { synopsisOf } from './synopsis.js';
@@ -63,111 +63,93 @@ export interface SourceListener {
   removed(rec: PageRecord): void;
 }
 
-/** Everything one lookup string names in a source, per arm. Absent arms stay undefined. */
-export class KeyEntry {
-  /** Pages declaring this alias key. */
-  alias: Bucket<PageRecord> | undefined = undefined;
-  /** Pages whose lower-cased title is this text. */
-  title: Bucket<PageRecord> | undefined = undefined;
-  /** Pages whose slug tail is this text (exact unprefixed slugs, suffixes, CJK slugs). */
-  tail: Bucket<PageRecord> | undefined = undefined;
-  /** Person pages whose surname token is this text. */
-  surname: Bucket<PageRecord> | undefined = undefined;
-
-  get empty(): boolean {
-    return this.alias === undefined && this.title === undefined && this.tail === undefined && this.surname === undefined;
-  }
-}
-
 type Arm = 'alias' | 'title' | 'tail' | 'surname';
+type ArmMap = Map<string, Bucket<PageRecord>>;
 
-const RECENT_LIMIT = 4096;
+const RECENT_LIMIT = 2048;
 
 /**
- * The lookup maps of one source: one map from lookup text to its KeyEntry, so a candidate whose
- * key, lower-cased query and slug coincide (`Galewright`) costs a single probe. A small memo of
- * recent lookups (cleared on any change) keeps a rolling window from re-probing the big map
- * for the turns it already saw, so the per-turn cost does not grow with the brain.
+ * The lookup maps of one source. A small memo of recent lookups per arm (cleared on any
+ * change) keeps a rolling window from re-probing the large maps for the turns it already saw,
+ * so the per-turn cost does not grow with the brain.
  */
 export class SourceIndex {
   readonly pages = new Map<string, PageRecord>();
-  private readonly keys = new Map<string, KeyEntry>();
-  private readonly recent = new Map<string, KeyEntry | null>();
+  /** Alias key → pages declaring it. */
+  private readonly alias: ArmMap = new Map();
+  /** Lower-cased title → pages. */
+  private readonly title: ArmMap = new Map();
+  /** Slug tail → pages (covers exact unprefixed slugs, suffix matches and CJK slugs). */
+  private readonly tail: ArmMap = new Map();
+  /** Surname token → person pages. */
+  private readonly surname: ArmMap = new Map();
+  /** Per arm: text → its bucket, or null for a miss. */
+  private readonly recent: Record<Arm, Map<string, Bucket<PageRecord> | null>> = {
+    alias: new Map(),
+    title: new Map(),
+    tail: new Map(),
+    surname: new Map(),
+  };
+  private memoized = false;
   listener: SourceListener | null = null;
 
   constructor(readonly id: string) {}
 
-  /** Number of distinct lookup texts (for benchmarks). */
-  get keyCount(): number {
-    return this.keys.size;
-  }
-
-  private put(arm: Arm, text: string, rec: PageRecord): void {
-    let e = this.keys.get(text);
-    if (!e) {
-      e = new KeyEntry();
-      this.keys.set(text, e);
-    }
-    e[arm] = bucketWith(e[arm], rec);
-  }
-
-  private drop(arm: Arm, text: string, rec: PageRecord): void {
-    const e = this.keys.get(text);
-    if (!e) return;
-    e[arm] = bucketWithout(e[arm], rec);
-    if (e.empty) this.keys.delete(text);
-  }
-
   private changed(): void {
-    if (this.recent.size > 0) this.recent.clear();
+    if (!this.memoized) return;
+    this.memoized = false;
+    for (const m of Object.values(this.recent)) m.clear();
   }
 
   add(rec: PageRecord): void {
     this.changed();
     this.pages.set(rec.slug, rec);
-    for (const key of aliasKeysOf(rec)) this.put('alias', key, rec);
-    this.put('title', rec.lowerTitle, rec);
-    this.put('tail', rec.tail, rec);
+    for (const key of aliasKeysOf(rec)) bucketAdd(this.alias, key, rec);
+    bucketAdd(this.title, rec.lowerTitle, rec);
+    bucketAdd(this.tail, rec.tail, rec);
     const surname = rec.surname;
-    if (surname !== null) this.put('surname', surname, rec);
+    if (surname !== null) bucketAdd(this.surname, surname, rec);
     this.listener?.added(rec);
   }
 
   delete(rec: PageRecord): void {
     this.changed();
     this.pages.delete(rec.slug);
-    for (const key of aliasKeysOf(rec)) this.drop('alias', key, rec);
-    this.drop('title', rec.lowerTitle, rec);
-    this.drop('tail', rec.tail, rec);
+    for (const key of aliasKeysOf(rec)) bucketRemove(this.alias, key, rec);
+    bucketRemove(this.title, rec.lowerTitle, rec);
+    bucketRemove(this.tail, rec.tail, rec);
     const surname = rec.surname;
-    if (surname !== null) this.drop('surname', surname, rec);
+    if (surname !== null) bucketRemove(this.surname, surname, rec);
     this.listener?.removed(rec);
   }
 
-  /** The entry of a lookup text, through the recent-lookup memo. */
-  lookup(text: string): KeyEntry | undefined {
-    const memo = this.recent.get(text);
-    if (memo !== undefined) return memo ?? undefined;
-    const e = this.keys.get(text);
-    if (this.recent.size >= RECENT_LIMIT) this.recent.clear();
-    this.recent.set(text, e ?? null);
-    return e;
+  /** One arm's bucket for a text, through the recent-lookup memo. */
+  private find(arm: Arm, text: string): Iterable<PageRecord> {
+    const memo = this.recent[arm];
+    let b = memo.get(text);
+    if (b === undefined) {
+      b = this[arm].get(text) ?? null;
+      if (memo.size >= RECENT_LIMIT) memo.clear();
+      memo.set(text, b);
+      this.memoized = true;
+    }
+    return bucketItems(b ?? undefined);
   }
 
   aliasPages(key: string): Iterable<PageRecord> {
-    return bucketItems(this.lookup(key)?.alias);
+    return this.find('alias', key);
   }
 
   titlePages(lowerTitle: string): Iterable<PageRecord> {
-    return bucketItems(this.lookup(lowerTitle)?.title);
+    return this.find('title', lowerTitle);
   }
 
   tailPages(tail: string): Iterable<PageRecord> {
-    return bucketItems(this.lookup(tail)?.tail);
+    return this.find('tail', tail);
   }
 
   surnamePages(token: string): Iterable<PageRecord> {
-    return bucketItems(this.lookup(token)?.surname);
+    return this.find('surname', token);
   }
 }
 

@@ -5,11 +5,14 @@ import type { Candidate } from './extract.js';
  * extraction is a pure function of (text, index state, scope, caller), so the candidates of
  * a text are reused while that signature holds. Bounded: least recently used texts go first.
  */
+/** Longer texts are not kept: the memo must stay small whatever a turn holds. */
+export const MAX_CACHED_TEXT = 16_384;
+
 export class TurnCache {
   private readonly bySignature = new Map<string, Map<string, Candidate[]>>();
   private size = 0;
 
-  constructor(private readonly limit = 512) {}
+  constructor(private readonly limit = 2048) {}
 
   get(signature: string, text: string): Candidate[] | undefined {
     const m = this.bySignature.get(signature);
@@ -22,6 +25,7 @@ export class TurnCache {
   }
 
   set(signature: string, text: string, cands: Candidate[]): void {
+    if (text.length > MAX_CACHED_TEXT) return;
     let m = this.bySignature.get(signature);
     if (!m) {
       m = new Map();

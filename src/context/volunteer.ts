@@ -8,7 +8,7 @@ import { normalizeAlias } from './strings.js';
 import { containsWholeSlug, containsWholeTitle } from './suppression.js';
 import { TurnCache } from './turn-cache.js';
 import type { Turn } from './turn.js';
-import { mergeWindow, type TurnExtractor, type WindowCandidate } from './window.js';
+import { mergeWindow, type TurnExtractor, type WindowCandidate } from './merge-window.js';
 
 /** A volunteered page (§7.1 result shape) plus the first-mention rank it was ordered by. */
 export interface VolunteeredPage {

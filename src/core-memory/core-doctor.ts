@@ -46,6 +46,8 @@ export interface CoreDoctorInput {
   compiledFiles: readonly CompiledFileRecord[];
   writers: readonly RunningWriter[];
   today: string;
+  /** Sources whose pages the findings may name (the budget stays brain-wide); null/absent = all. */
+  visible?: readonly string[] | null;
 }
 
 export interface CoreDoctorCheck {
@@ -124,12 +126,13 @@ export function coreDoctorCheck(input: CoreDoctorInput): CoreDoctorCheck {
   const settings = memorySettings(input.config);
   const measure = measureCore(input.pages, input.today);
   const revision = coreRevision(measure.block.text);
-  const largest = [...measure.block.sections].sort((a, b) => b.chars - a.chars)[0];
+  const canSee = (source: string): boolean => !input.visible || input.visible.includes(source);
+  const largest = [...measure.block.sections].filter((s) => canSee(s.source_id)).sort((a, b) => b.chars - a.chars)[0];
 
   const findings: CoreFinding[] = [
     ...budgetFindings(measure.chars, measure.count, settings.maxChars, largest),
     ...outOfRangeSettings(input.config).map((s): CoreFinding => ({ kind: 'out_of_range_setting', subject: s.key, key: s.key, message: s.message, fix: s.fix })),
-    ...pageFindings(input.pages),
+    ...pageFindings(input.pages.filter((p) => canSee(p.source_id))),
     ...input.compiledFiles
       .filter((f) => f.core_revision !== null && f.core_revision !== revision)
       .map((f): CoreFinding => ({

@@ -90,7 +90,29 @@ export const PageVolunteeredV1 = z.object({
   session_id: SessionId.nullable(),
   turn: z.number().int().nullable(),
 });
-export type PageVolunteered = z.infer<typeof PageVolunteeredV1>;
+
+/**
+ * page.volunteered v2 — also what the reader was shown (`display`, `synopsis`), so a consumer of
+ * the volunteered stream (`consume volunteered`, an agent's adapter) can render the page as
+ * `watch --json` does without the page index. Optional: producers that render nothing omit them;
+ * v1 events upcast unchanged (both absent).
+ */
+export const PageVolunteeredV2 = PageVolunteeredV1.extend({
+  display: z.string().optional(),
+  synopsis: z.string().optional(),
+});
+export type PageVolunteered = z.infer<typeof PageVolunteeredV2>;
+
+/**
+ * volunteer.purged v1 — the retention purge's decision, in the log so a rebuild from sequence 0
+ * drops the same volunteered events the live tables dropped (feedback-loop.md, "Purge").
+ */
+export const VolunteerPurgedV1 = z.object({
+  /** Volunteered events with an event time before this instant are purged. */
+  purged_before: z.iso.datetime({ offset: true }),
+  ttl_days: z.number().int().positive(),
+});
+export type VolunteerPurged = z.infer<typeof VolunteerPurgedV1>;
 
 export const CoreRevisionAckedV1 = z.object({
   source_id: SourceId,
@@ -99,6 +121,65 @@ export const CoreRevisionAckedV1 = z.object({
   version: z.number().int().positive(),
 });
 export type CoreRevisionAcked = z.infer<typeof CoreRevisionAckedV1>;
+
+/**
+ * core.remote_edit_noticed v1 — a remote write saved version `version` of a core page under
+ * `memory.core.remote_edit = notify`: the owner sees a notice until it is acked. Recorded with
+ * the page event, because the policy in force at write time decides, not the page event.
+ */
+export const CoreRemoteEditNoticedV1 = z.object({
+  source_id: SourceId,
+  slug: Slug,
+  version: z.number().int().positive(),
+});
+export type CoreRemoteEditNoticed = z.infer<typeof CoreRemoteEditNoticedV1>;
+
+export const FactKind = z.enum(['event', 'preference', 'commitment', 'belief', 'fact']);
+export const FactVisibility = z.enum(['private', 'world']);
+
+/**
+ * fact.recorded v1 — a `remember`ed fact. `page_row` is its row number in the entity page's
+ * facts fence (the page event carries the row itself); null when it lives in the fact store only.
+ */
+export const FactRecordedV1 = z.object({
+  fact_id: z.number().int().positive(),
+  source_id: SourceId,
+  entity: Slug.nullable(),
+  page_row: z.number().int().positive().nullable(),
+  fact: z.string().min(1),
+  kind: FactKind,
+  visibility: FactVisibility,
+  provenance: z.string().min(1),
+  valid_from: z.string(),
+  valid_until: z.string().nullable(),
+  /** The fact this one replaces (struck as superseded), or null. */
+  supersedes: z.number().int().positive().nullable(),
+});
+export type FactRecorded = z.infer<typeof FactRecordedV1>;
+
+/** fact.forgotten v1 — `forget`: the fact is withdrawn (struck, valid until `valid_until`). */
+export const FactForgottenV1 = z.object({
+  fact_id: z.number().int().positive(),
+  source_id: SourceId,
+  reason: z.string(),
+  valid_until: z.string(),
+});
+export type FactForgotten = z.infer<typeof FactForgottenV1>;
+
+/**
+ * remember.request_completed v1 — the response of a `remember` call with a `request_id`, so a
+ * replay (same bound source, caller identity and request_id, within 7 days) returns it verbatim.
+ */
+export const RememberRequestCompletedV1 = z.object({
+  source_id: SourceId,
+  identity: z.string().min(1).max(256),
+  request_id: z.string().min(1).max(256),
+  /** SHA-256 of the items as sent (canonical JSON). */
+  fingerprint: z.string(),
+  /** The response as JSON text, so a replay returns it byte for byte (JSONB would reorder keys). */
+  response: z.string(),
+});
+export type RememberRequestCompleted = z.infer<typeof RememberRequestCompletedV1>;
 
 export const DeadLetterRecordedV1 = z.object({
   reason: z.string(),

@@ -21,8 +21,24 @@ const registry = {
   'page.upserted': { topic: 'pages', latest: s.PageUpsertedV1, versions: { 1: s.PageUpsertedV1 }, upcast: {} },
   'page.deleted': { topic: 'pages', latest: s.PageDeletedV1, versions: { 1: s.PageDeletedV1 }, upcast: {} },
   'page.retrieved': { topic: 'retrievals', latest: s.PageRetrievedV1, versions: { 1: s.PageRetrievedV1 }, upcast: {} },
-  'page.volunteered': { topic: 'volunteered', latest: s.PageVolunteeredV1, versions: { 1: s.PageVolunteeredV1 }, upcast: {} },
+  'page.volunteered': {
+    topic: 'volunteered',
+    latest: s.PageVolunteeredV2,
+    versions: { 1: s.PageVolunteeredV1, 2: s.PageVolunteeredV2 },
+    // v2 only adds optional rendering fields: a v1 event is a v2 event without them.
+    upcast: { 1: (d: z.infer<typeof s.PageVolunteeredV1>) => d },
+  },
+  'volunteer.purged': { topic: 'volunteered', latest: s.VolunteerPurgedV1, versions: { 1: s.VolunteerPurgedV1 }, upcast: {} },
   'core.revision_acked': { topic: 'core', latest: s.CoreRevisionAckedV1, versions: { 1: s.CoreRevisionAckedV1 }, upcast: {} },
+  'core.remote_edit_noticed': { topic: 'core', latest: s.CoreRemoteEditNoticedV1, versions: { 1: s.CoreRemoteEditNoticedV1 }, upcast: {} },
+  'fact.recorded': { topic: 'core', latest: s.FactRecordedV1, versions: { 1: s.FactRecordedV1 }, upcast: {} },
+  'fact.forgotten': { topic: 'core', latest: s.FactForgottenV1, versions: { 1: s.FactForgottenV1 }, upcast: {} },
+  'remember.request_completed': {
+    topic: 'core',
+    latest: s.RememberRequestCompletedV1,
+    versions: { 1: s.RememberRequestCompletedV1 },
+    upcast: {},
+  },
   'dead_letter.recorded': { topic: 'dlq', latest: s.DeadLetterRecordedV1, versions: { 1: s.DeadLetterRecordedV1 }, upcast: {} },
 } as const;
 

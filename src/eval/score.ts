@@ -10,7 +10,7 @@ export interface ScoreOptions {
   minConfidence?: number;
   maxPages?: number;
   lexicalArms?: boolean;
-  /** Gazetteer pass (`retrieval_reflex_gazetteer`); default off here = spec-exact replay. */
+  /** Gazetteer pass (`retrieval_reflex_gazetteer`); default on, as the product; false = spec-exact. */
   gazetteer?: boolean;
 }
 
@@ -80,7 +80,7 @@ export function replayCase(c: BenchCase, opts: ScoreOptions = {}): FixtureDetail
       minConfidence: opts.minConfidence ?? 0.7,
       maxPages: opts.maxPages ?? 3,
       lexicalArms: opts.lexicalArms ?? true,
-      gazetteer: opts.gazetteer ?? false,
+      gazetteer: opts.gazetteer ?? true,
     });
     state = step.state;
     const g = gold?.turns[String(t.turn_id)] ?? null;

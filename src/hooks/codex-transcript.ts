@@ -27,37 +27,33 @@ function partsText(content: unknown): string {
 // Codex records its own environment and instruction files as user messages; they are not turns.
 const SYSTEM_USER_TEXT = /^\s*(<environment_context>|<user_instructions>|# AGENTS\.md instructions)/;
 
-/** Turns of a Codex rollout: user/assistant messages, tool calls and reasoning as placeholders. */
-export function codexTurns(entries: readonly Entry[]): Turn[] {
-  const turns: Turn[] = [];
-  for (const e of entries) {
-    const item = itemOf(e);
-    if (!item) continue;
-    let turn: Turn | null = null;
-    if (item.type === 'message' && (item.role === 'user' || item.role === 'assistant')) {
-      const text = partsText(item.content).trim();
-      if (text !== '' && !(item.role === 'user' && SYSTEM_USER_TEXT.test(text))) turn = { role: item.role, text };
-    } else if (item.type === 'function_call' || item.type === 'custom_tool_call' || item.type === 'local_shell_call') {
-      turn = { role: 'assistant', text: `[tool: ${typeof item.name === 'string' ? item.name : 'shell'}]` };
-    } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
-      turn = { role: 'user', text: '[tool result]' };
-    } else if (item.type === 'reasoning') {
-      turn = { role: 'assistant', text: '[thinking]' };
-    }
-    if (turn) turns.push(turn);
+/** The turn of one rollout line: a user/assistant message, or a tool call, result or reasoning placeholder. */
+export function codexTurn(e: Entry): Turn | null {
+  const item = itemOf(e);
+  if (!item) return null;
+  if (item.type === 'message' && (item.role === 'user' || item.role === 'assistant')) {
+    const text = partsText(item.content).trim();
+    return text === '' || (item.role === 'user' && SYSTEM_USER_TEXT.test(text)) ? null : { role: item.role, text };
   }
-  return turns;
+  if (item.type === 'function_call' || item.type === 'custom_tool_call' || item.type === 'local_shell_call') {
+    return { role: 'assistant', text: `[tool: ${typeof item.name === 'string' ? item.name : 'shell'}]` };
+  }
+  if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') return { role: 'user', text: '[tool result]' };
+  if (item.type === 'reasoning') return { role: 'assistant', text: '[thinking]' };
+  return null;
 }
 
-/** Hook context Codex injected earlier: developer messages it tagged as hook additional context. */
-export function codexHookBlocks(entries: readonly Entry[]): string[] {
-  const blocks: string[] = [];
-  for (const e of entries) {
-    const item = itemOf(e);
-    if (!item || item.type !== 'message' || item.role !== 'developer') continue;
-    const kinds = item.internal_chat_message_metadata_passthrough?.content_item_kinds;
-    if (!Array.isArray(kinds) || !kinds.includes('hooks.additional_context')) continue;
-    blocks.push(partsText(item.content));
-  }
-  return blocks;
+export const codexTurns = (entries: readonly Entry[]): Turn[] => entries.map(codexTurn).filter((t): t is Turn => t !== null);
+
+/** Hook context Codex injected earlier: a developer message it tagged as hook additional context. */
+export function codexHookBlock(e: Entry): string | null {
+  const item = itemOf(e);
+  if (!item || item.type !== 'message' || item.role !== 'developer') return null;
+  const kinds = item.internal_chat_message_metadata_passthrough?.content_item_kinds;
+  return Array.isArray(kinds) && kinds.includes('hooks.additional_context') ? partsText(item.content) : null;
 }
+
+export const codexHookBlocks = (entries: readonly Entry[]): string[] => entries.map(codexHookBlock).filter((b): b is string => b !== null);
+
+/** A cheap pre-filter: only lines containing this can hold a Codex hook block. */
+export const CODEX_BLOCK_HINT = 'hooks.additional_context';

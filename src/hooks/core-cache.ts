@@ -22,8 +22,8 @@ const delivery = (b: CachedBlock | undefined): CoreDelivery | null =>
     : null;
 
 /**
- * The session block of `sourceId` from the cache serve keeps current while it runs: a map of
- * blocks per source (`sources` or `blocks`), or a single block naming its source. Null when absent.
+ * The session block of `sourceId` from `<home>/run/core-cache.json`, which serve keeps current:
+ * `{enabled, revision, sources: {<source_id>: {text, revision, notices}}}`. Null when absent.
  */
 export function readCoreCache(home: string, sourceId: string): CoreDelivery | null {
   let cache: Record<string, unknown>;
@@ -33,9 +33,11 @@ export function readCoreCache(home: string, sourceId: string): CoreDelivery | nu
     return null;
   }
   if (cache === null || typeof cache !== 'object') return null;
+  if (cache.enabled === false) return { text: '', revision: typeof cache.revision === 'string' ? cache.revision : '', notices: [], via: 'cache' };
   for (const key of ['sources', 'blocks']) {
     const map = cache[key] as Record<string, CachedBlock> | undefined;
-    if (map && typeof map === 'object') return delivery(map[sourceId]);
+    // A source without core pages of its own sees the default source's part only.
+    if (map && typeof map === 'object') return delivery(map[sourceId] ?? map.default);
   }
   return (cache as CachedBlock).source_id === sourceId ? delivery(cache as CachedBlock) : null;
 }

@@ -4,18 +4,20 @@ export const POINTER_HEADING = '## Brain pages mentioned this turn';
 
 type Entry = Record<string, unknown>;
 
-/** Blocks the harness recorded as hook additional context (Claude Code transcript attachments). */
-export function claudeCodeHookBlocks(entries: readonly Entry[]): string[] {
-  const blocks: string[] = [];
-  for (const e of entries) {
-    if (e.type !== 'attachment') continue;
-    const a = e.attachment as { type?: unknown; content?: unknown } | undefined;
-    if (a?.type !== 'hook_additional_context') continue;
-    const parts = Array.isArray(a.content) ? a.content : [a.content];
-    blocks.push(parts.filter((p): p is string => typeof p === 'string').join('\n'));
-  }
-  return blocks;
+/** A block the harness recorded as hook additional context (a Claude Code attachment entry), else null. */
+export function claudeCodeHookBlock(e: Entry): string | null {
+  if (e.type !== 'attachment') return null;
+  const a = e.attachment as { type?: unknown; content?: unknown } | undefined;
+  if (a?.type !== 'hook_additional_context') return null;
+  const parts = Array.isArray(a.content) ? a.content : [a.content];
+  return parts.filter((p): p is string => typeof p === 'string').join('\n');
 }
+
+export const claudeCodeHookBlocks = (entries: readonly Entry[]): string[] =>
+  entries.map(claudeCodeHookBlock).filter((b): b is string => b !== null);
+
+/** A cheap pre-filter: only lines containing this can hold a Claude Code hook block. */
+export const CLAUDE_BLOCK_HINT = 'hook_additional_context';
 
 /**
  * The prior context of the cross-turn dedupe (push-context §7.4.1): only blocks this hook

@@ -3,7 +3,8 @@ const MAX_STDIN_BYTES = 16 * 1024 * 1024;
 
 /**
  * The harness's JSON object on stdin, read within `deadlineMs`; null when it is not an object
- * (absent, late, malformed, oversized). Never keeps the process alive afterwards.
+ * (absent, malformed, oversized, or incomplete at the deadline). Read as a stream, never with a
+ * blocking read: a harness that keeps stdin open must not keep the hook process alive.
  */
 export function readHookStdin(deadlineMs = STDIN_DEADLINE_MS, stdin: NodeJS.ReadStream = process.stdin): Promise<Record<string, unknown> | null> {
   if (stdin.isTTY) return Promise.resolve(null);
@@ -11,7 +12,7 @@ export function readHookStdin(deadlineMs = STDIN_DEADLINE_MS, stdin: NodeJS.Read
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
-    const finish = (complete: boolean): void => {
+    const finish = (ok: boolean): void => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -20,7 +21,7 @@ export function readHookStdin(deadlineMs = STDIN_DEADLINE_MS, stdin: NodeJS.Read
       stdin.off('error', onError);
       stdin.pause();
       stdin.unref?.();
-      if (!complete || size > MAX_STDIN_BYTES) return resolve(null);
+      if (!ok || size > MAX_STDIN_BYTES) return resolve(null);
       try {
         const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
         resolve(value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
@@ -42,6 +43,3 @@ export function readHookStdin(deadlineMs = STDIN_DEADLINE_MS, stdin: NodeJS.Read
     stdin.on('error', onError);
   });
 }
-
-export const stringField = (obj: Record<string, unknown> | null, key: string): string | undefined =>
-  obj && typeof obj[key] === 'string' ? (obj[key] as string) : undefined;

@@ -3,17 +3,17 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 export const TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
 
 /**
- * The JSON objects of the newest `maxBytes` of a JSONL file, oldest first. A line cut by the
- * window's start is dropped; unparsable lines are skipped. Opened without following symlinks.
+ * The newest `maxBytes` of a JSONL file, cut to whole lines (a line cut by the window's start is
+ * dropped). Kept as bytes: the scan decodes only the lines it needs. Opened without following symlinks.
  */
-export function readTranscriptTail(path: string, maxBytes = TRANSCRIPT_TAIL_BYTES): Record<string, unknown>[] {
+export function readTranscriptTail(path: string, maxBytes = TRANSCRIPT_TAIL_BYTES): Buffer {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   let buf: Buffer;
   let start: number;
   try {
     const size = fstatSync(fd).size;
     start = Math.max(0, size - maxBytes);
-    buf = Buffer.alloc(size - start);
+    buf = Buffer.allocUnsafe(size - start);
     let read = 0;
     while (read < buf.length) {
       const n = readSync(fd, buf, read, buf.length - read, start + read);
@@ -24,20 +24,24 @@ export function readTranscriptTail(path: string, maxBytes = TRANSCRIPT_TAIL_BYTE
   } finally {
     closeSync(fd);
   }
-  let from = 0;
-  if (start > 0) {
-    const nl = buf.indexOf(0x0a);
-    from = nl < 0 ? buf.length : nl + 1;
+  if (start === 0) return buf;
+  const nl = buf.indexOf(0x0a);
+  return nl < 0 ? buf.subarray(buf.length) : buf.subarray(nl + 1);
+}
+
+/** The lines of a tail, oldest first (blank lines skipped). */
+export const tailLines = (buf: Buffer): string[] =>
+  buf
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+
+/** Parses one JSONL line; null for a line being written right now, or one that is not an object. */
+export function parseLine(line: string): Record<string, unknown> | null {
+  try {
+    const value = JSON.parse(line) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
-  const out: Record<string, unknown>[] = [];
-  for (const line of buf.subarray(from).toString('utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      const value = JSON.parse(line) as unknown;
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) out.push(value as Record<string, unknown>);
-    } catch {
-      // A line being written right now, or not JSON: skipped.
-    }
-  }
-  return out;
 }

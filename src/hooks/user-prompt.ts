@@ -1,7 +1,6 @@
 import type { Turn } from '../context/turn.js';
 import type { Harness } from './hook-argv.js';
 import { fitAdditionalContext, userPromptJson } from './hook-output.js';
-import { hookPressureNotice } from './hook-pressure.js';
 import { readHookTranscript } from './hook-transcript.js';
 import type { HeartbeatEntry } from './heartbeat.js';
 import { readHookStdin } from './read-hook-stdin.js';
@@ -23,6 +22,16 @@ export interface Pending {
   turns?: number;
 }
 
+/** The save-before-compaction notice, or null (never fails the hook). */
+async function decideNotice(home: string, input: Record<string, unknown>, usageEntries: readonly unknown[]): Promise<string | null> {
+  try {
+    const { hookPressureNotice } = await import('./hook-pressure.js');
+    return hookPressureNotice(home, input, usageEntries, new Date());
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `hook user-prompt` (push-context §7.4.1, core-memory §9): read the harness JSON and the
  * transcript, decide the pressure notice, ask serve for the turn block, print the harness JSON.
@@ -37,16 +46,15 @@ export async function runUserPrompt(home: string, harness: Harness, pending: Pen
   const window: Turn[] = [...transcript.turns];
   if (prompt.trim() !== '') window.push({ role: 'user', text: prompt.trim() });
   pending.turns = window.length;
-  try {
-    pending.notice = hookPressureNotice(home, input, transcript.entries, new Date());
-  } catch {
-    pending.notice = null;
-  }
   const out = (block: string): string | null => {
     const fit = fitAdditionalContext(pending.notice, block);
     return fit.text === null ? null : userPromptJson(fit.text);
   };
 
+  if (window.length === 0) {
+    pending.notice = await decideNotice(home, input, transcript.usageEntries);
+    return { stdout: out(''), heartbeat: { outcome: 'ok', reason: 'empty_block', turns: 0 } };
+  }
   const remaining = USER_PROMPT_DEADLINE_MS - (Date.now() - startedAt);
   const source = process.env.BRAINSTREAM_SOURCE;
   const payload = fitTurnContextRequest({
@@ -57,7 +65,10 @@ export async function runUserPrompt(home: string, harness: Harness, pending: Pen
     ...(source ? { source_id: source } : {}),
     channel: harness,
   });
-  const reply = await callServe(home, payload, Math.max(1, Math.min(TURN_CONTEXT_TIMEOUT_MS, remaining)));
+  const replying = callServe(home, payload, Math.max(1, Math.min(TURN_CONTEXT_TIMEOUT_MS, remaining)));
+  // The notice is decided while serve assembles the block: its modules load during the wait.
+  pending.notice = await decideNotice(home, input, transcript.usageEntries);
+  const reply = await replying;
   const turns = window.length;
   if (!reply.ok) return { stdout: out(''), heartbeat: { outcome: 'degraded', reason: reply.reason, turns } };
 

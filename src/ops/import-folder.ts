@@ -1,15 +1,9 @@
-import { makeEvent, pageKey, type Envelope } from '../domain/events.js';
+import type { Envelope } from '../domain/events.js';
 import type { Brain } from '../brain/brain.js';
 import { logger } from '../logger.js';
-import { slugFromRelativePath } from '../pages/import-paths.js';
-import { resolvePage } from '../pages/resolve-page.js';
-import { readPageFile } from './read-page-file.js';
-import { scanMarkdownFolder } from './scan-markdown-folder.js';
+import { pageFileOutcome, planFolder, sortFailures, type ImportFailure } from './folder-page-events.js';
 
-export interface ImportFailure {
-  file: string;
-  reason: string;
-}
+export type { ImportFailure } from './folder-page-events.js';
 
 export interface ImportSummary {
   source_id: string;
@@ -31,59 +25,27 @@ export interface ImportOptions {
  * Each batch commits atomically, so a crash leaves whole pages only and a re-import completes it.
  */
 export async function importFolder(brain: Brain, root: string, sourceId: string, options: ImportOptions = {}): Promise<ImportSummary> {
-  const files = scanMarkdownFolder(root);
-  const summary: ImportSummary = { source_id: sourceId, added: 0, updated: 0, unchanged: 0, failed: [] };
-  const bySlug = new Map<string, string[]>();
-  for (const f of files) {
-    const slug = slugFromRelativePath(f.relative);
-    if (slug === null) {
-      summary.failed.push({ file: f.relative, reason: 'the file name cannot make a valid slug' });
-      continue;
-    }
-    bySlug.set(slug, [...(bySlug.get(slug) ?? []), f.relative]);
-  }
-  const pathOf = new Map(files.map((f) => [f.relative, f.path]));
+  const plan = planFolder(root);
+  const summary: ImportSummary = { source_id: sourceId, added: 0, updated: 0, unchanged: 0, failed: plan.failed };
   const known = await knownHashes(brain, sourceId);
   const batchSize = options.batchSize ?? 1000;
   let pending: Envelope[] = [];
   let done = 0;
-  const total = bySlug.size;
-  for (const [slug, rels] of bySlug) {
+  const total = plan.slugs.length;
+  for (const entry of plan.slugs) {
     done++;
-    if (rels.length > 1) {
-      for (const rel of rels) {
-        const others = rels.filter((r) => r !== rel).join(', ');
-        summary.failed.push({ file: rel, reason: `slug "${slug}" collides with ${others}` });
-      }
+    const outcome = pageFileOutcome(entry, sourceId, known.get(entry.slug));
+    if (outcome.kind === 'failed') {
+      summary.failed.push(...outcome.failures);
       continue;
     }
-    const rel = rels[0]!;
-    const read = readPageFile(pathOf.get(rel)!);
-    if (!read.ok) {
-      summary.failed.push({ file: rel, reason: read.reason });
-      continue;
-    }
-    const previous = known.get(slug);
-    if (previous !== undefined && previous === read.hash) {
+    if (outcome.kind === 'unchanged') {
       summary.unchanged++;
       continue;
     }
-    let page;
-    try {
-      page = resolvePage(read.text, { slugHint: slug, fileName: rel.split('/').pop()!, pathForType: rel });
-    } catch (err) {
-      summary.failed.push({ file: rel, reason: (err as Error).message });
-      continue;
-    }
-    if (previous === undefined) summary.added++;
+    if (outcome.isNew) summary.added++;
     else summary.updated++;
-    pending.push(
-      makeEvent(
-        'page.upserted',
-        { source_id: sourceId, slug, ...page, content_hash: read.hash, file_path: pathOf.get(rel)!, origin: 'import' },
-        { key: pageKey(sourceId, slug) },
-      ),
-    );
+    pending.push(outcome.event);
     if (pending.length >= batchSize) {
       await brain.commit(pending);
       logger.debug({ op: 'import', source: sourceId, committed: pending.length, done, total }, 'import batch committed');
@@ -93,7 +55,7 @@ export async function importFolder(brain: Brain, root: string, sourceId: string,
   }
   if (pending.length > 0) await brain.commit(pending);
   options.onProgress?.(total, total);
-  summary.failed.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  sortFailures(summary.failed);
   return summary;
 }
 

@@ -5,53 +5,31 @@ import { BrainstreamError } from '../errors.js';
 import { isPrivate } from '../pages/page.js';
 import { remoteCompiledTruth } from '../pages/remote-view.js';
 import { resolvePage } from '../pages/resolve-page.js';
+import { checkRemoteDelete } from '../core-memory/owner-rules.js';
+import { editPageGuarded } from './core-page-write.js';
+import { withCoreWriteLock } from './core-write-lock.js';
 import { findPage, listLivePages, listSources, type StoredPage } from './page-store.js';
 import { hashBytes } from './read-page-file.js';
 
 export type PutStatus = 'created' | 'updated' | 'unchanged';
 
-/** A page write guard (core-memory rules) may refuse or rewrite the page before it is saved. */
-export type PageWriteGuard = (input: {
-  brain: Brain;
-  caller: Caller;
-  sourceId: string;
-  slug: string;
-  existing: StoredPage | null;
-  page: ReturnType<typeof resolvePage>;
-}) => Promise<ReturnType<typeof resolvePage>>;
-
-let writeGuard: PageWriteGuard | null = null;
-/** Installed once by the core-memory module so every page write goes through its checks. */
-export function installPageWriteGuard(guard: PageWriteGuard): void {
-  writeGuard = guard;
-}
-
-export async function putPage(brain: Brain, caller: Caller, slug: string, markdown: string): Promise<{ source_id: string; slug: string; status: PutStatus }> {
+/**
+ * `page put`: the markdown replaces the page in the caller's source. Every such write is
+ * guarded by the core-memory rules (owner-only keys, remote-edit policy, budget) under the core
+ * write lock, before its event is appended. A write that changes nothing is `unchanged`.
+ */
+export async function putPage(
+  brain: Brain,
+  caller: Caller,
+  slug: string,
+  markdown: string,
+  options: { now?: Date } = {},
+): Promise<{ source_id: string; slug: string; status: PutStatus }> {
   const sourceId = caller.source;
-  const existing = await findPage(brain.db, sourceId, slug);
-  const live = existing && !existing.deleted ? existing : null;
-  const hash = hashBytes(markdown);
-  let page = resolvePage(markdown, { slugHint: slug });
-  if (writeGuard) page = await writeGuard({ brain, caller, sourceId, slug, existing: live, page });
-  if (live && live.content_hash === hash && sameContent(live, page)) return { source_id: sourceId, slug, status: 'unchanged' };
-  await brain.commit([
-    makeEvent(
-      'page.upserted',
-      { source_id: sourceId, slug, ...page, content_hash: hash, file_path: null, origin: caller.kind === 'owner' ? 'owner' : 'remote' },
-      { key: pageKey(sourceId, slug) },
-    ),
-  ]);
-  return { source_id: sourceId, slug, status: live ? 'updated' : 'created' };
-}
-
-function sameContent(a: StoredPage, b: ReturnType<typeof resolvePage>): boolean {
-  return (
-    a.title === b.title &&
-    a.type === b.type &&
-    a.compiled_truth === b.compiled_truth &&
-    a.timeline === b.timeline &&
-    JSON.stringify(a.frontmatter) === JSON.stringify(b.frontmatter)
-  );
+  const next = resolvePage(markdown, { slugHint: slug });
+  const { stored, plan } = await editPageGuarded(brain, caller, sourceId, slug, () => ({ next, content_hash: hashBytes(markdown) }), options);
+  const status: PutStatus = !plan.changed ? 'unchanged' : stored && !stored.deleted ? 'updated' : 'created';
+  return { source_id: sourceId, slug, status };
 }
 
 /** A live page the caller may read, in the form the caller may see; records a retrieval. */
@@ -71,24 +49,21 @@ export async function getPage(
   return caller.kind === 'remote' ? { ...page!, compiled_truth: remoteCompiledTruth(page!.compiled_truth) } : page!;
 }
 
-export type PageDeleteGuard = (input: { brain: Brain; caller: Caller; page: StoredPage }) => Promise<void>;
-let deleteGuard: PageDeleteGuard | null = null;
-export function installPageDeleteGuard(guard: PageDeleteGuard): void {
-  deleteGuard = guard;
-}
-
+/** Soft delete. Remote callers: only in their bound source, never a core page (core-memory §5.2). */
 export async function deletePage(brain: Brain, caller: Caller, sourceId: string, slug: string): Promise<void> {
   if (caller.kind === 'remote' && sourceId !== caller.source) {
     throw new BrainstreamError('source_not_writable', `remote callers may delete only in their bound source (${caller.source})`);
   }
-  const page = await findPage(brain.db, sourceId, slug);
-  if (!page || page.deleted || (caller.kind === 'remote' && isPrivate(page))) {
-    throw new BrainstreamError('page_not_found', `no page ${sourceId}:${slug}`);
-  }
-  if (deleteGuard) await deleteGuard({ brain, caller, page });
-  await brain.commit([
-    makeEvent('page.deleted', { source_id: sourceId, slug, origin: caller.kind === 'owner' ? 'owner' : 'remote' }, { key: pageKey(sourceId, slug) }),
-  ]);
+  // Under the core write lock, so a delete never interleaves with a guarded write of the same row.
+  await withCoreWriteLock(brain, async (tx) => {
+    const page = await findPage(tx, sourceId, slug);
+    if (!page || page.deleted || (caller.kind === 'remote' && isPrivate(page))) {
+      throw new BrainstreamError('page_not_found', `no page ${sourceId}:${slug}`);
+    }
+    if (caller.kind === 'remote') checkRemoteDelete(page);
+    const origin = caller.kind === 'owner' ? 'owner' : 'remote';
+    return { events: [makeEvent('page.deleted', { source_id: sourceId, slug, origin }, { key: pageKey(sourceId, slug) })], result: undefined };
+  });
 }
 
 export async function listPages(brain: Brain, caller: Caller, sourceFilter: string | null): Promise<StoredPage[]> {

@@ -2,9 +2,10 @@ import { resolveHome } from '../brain/home.js';
 
 /**
  * Commands that never go through serve: serve itself, long-lived servers and hooks that talk to
- * serve on their own, commands that need no brain of this home, and help/version.
+ * serve on their own, commands that need no brain of this home (the distributed mode's Kafka
+ * commands among them), and help/version.
  */
-export const LOCAL_COMMANDS: ReadonlySet<string> = new Set(['serve', 'mcp', 'hook', 'bootstrap', 'demo', 'help']);
+export const LOCAL_COMMANDS: ReadonlySet<string> = new Set(['serve', 'mcp', 'hook', 'bootstrap', 'demo', 'help', 'publish', 'consume', 'lag']);
 
 /** Global options that take a value (the value is not the command name). */
 const VALUE_GLOBALS = new Set(['--home', '--as', '--grant']);

@@ -26,6 +26,7 @@ export async function forwardCommand(home: string, args: readonly string[]): Pro
     stream: true,
     stdin_stream: true,
     stdin_tty: process.stdin.isTTY === true,
+    pid: process.pid,
   };
   socket.write(requestLine(req, secret));
   process.stdin.pipe(socket);

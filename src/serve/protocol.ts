@@ -54,6 +54,8 @@ export interface CommandRequest {
   stdin_stream?: boolean;
   stdin_tty?: boolean;
   stream?: boolean;
+  /** The client's process id. */
+  pid?: number;
 }
 
 export type ServeRequest = TurnContextRequest | ResolveRequest | CoreBlockRequest | PingRequest | CommandRequest;
@@ -123,6 +125,5 @@ export const ERRORS = {
   unknownKind: 'unknown_kind',
   unknownSource: 'unknown_source',
   notForwardable: 'not_forwardable',
-  shuttingDown: 'shutting_down',
   internal: 'internal_error',
 } as const;

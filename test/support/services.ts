@@ -40,6 +40,9 @@
  *     it('...', async () => { const sql = postgres(pg!.url); ... });
  *   });
  *
+ * vitest still runs the body of a skipped describe (to collect its tests): read pg / kafka /
+ * svc.pg / svc.kafka only inside hooks and tests, never directly in a describe body.
+ *
  * requirePostgres() / requireKafka() do the same without the skip handling: on a laptop
  * without the service they throw a ServiceSkip (see isServiceSkip()).
  */
@@ -113,6 +116,8 @@ export async function requirePostgres(): Promise<PostgresDatabase> {
     for (let attempt = 1; ; attempt++) {
       try {
         await sql.unsafe(`CREATE DATABASE "${database}"`);
+        // The creation time lets a cleanup tell abandoned databases from live ones.
+        await sql.unsafe(`COMMENT ON DATABASE "${database}" IS 'brainstream test database, created ${new Date().toISOString()}'`);
         return;
       } catch (error) {
         if (pgCode(error) !== '55006' || attempt >= 10) throw error;

@@ -1,14 +1,18 @@
 import type { Command } from 'commander';
+import { AsyncResource } from 'node:async_hooks';
+import { Readable } from 'node:stream';
 import { clampWindowTurns, normalizeMaxPages, normalizeMinConfidence } from '../../context/knobs.js';
 import { renderHuman, watchJsonLine } from '../../context/render.js';
 import { readConfigFile } from '../../config/config-file.js';
 import { pushSettings } from '../../config/push-settings.js';
 import type { SessionSettings } from '../../domain/event-schemas.js';
-import { lines, runWatch } from '../../ops/watch-stream.js';
+import { lines, streamTurns } from '../../ops/watch-stream.js';
+import type { TurnDecision } from '../../../streams/volunteer-topology.js';
+import { cliIo } from '../cli-io.js';
 import { parseNumberFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { errLine, out, outJson } from '../output.js';
-import { withBrain } from '../with-brain.js';
+import { withStreamHost } from '../with-brain.js';
 
 interface Flags {
   json?: boolean;
@@ -16,6 +20,20 @@ interface Flags {
   maxPages?: string;
   minConfidence?: string;
   sessionId?: string;
+}
+
+/** The session's knobs travel with its turns, so whichever process decides them applies the same. */
+function sessionSettings(home: string, flags: Flags, remote: boolean): SessionSettings {
+  const windowFlag = parseNumberFlag('--window-turns', flags.windowTurns);
+  const maxPages = parseNumberFlag('--max-pages', flags.maxPages);
+  const minConfidence = parseNumberFlag('--min-confidence', flags.minConfidence);
+  const settings: SessionSettings = { window_turns: clampWindowTurns(windowFlag ?? pushSettings(readConfigFile(home)).windowTurns) };
+  if (maxPages !== undefined) settings.max_pages = normalizeMaxPages(maxPages);
+  if (minConfidence !== undefined) settings.min_confidence = normalizeMinConfidence(minConfidence);
+  if (remote) settings.remote = true;
+  // An environment override of the lexical arms belongs to this session (config is re-read per turn).
+  if ((process.env.BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS ?? '').trim() !== '') settings.lexical_arms = pushSettings({}).lexicalArms;
+  return settings;
 }
 
 export function registerWatch(program: Command): void {
@@ -30,42 +48,29 @@ export function registerWatch(program: Command): void {
     .option('--session-id <id>', 'session id (default watch-<pid>-<time>)')
     .action(async (flags: Flags, cmd: Command) => {
       const ctx = commandContext(cmd);
-      const windowFlag = parseNumberFlag('--window-turns', flags.windowTurns);
-      const maxPages = parseNumberFlag('--max-pages', flags.maxPages);
-      const minConfidence = parseNumberFlag('--min-confidence', flags.minConfidence);
-      const sessionId = (flags.sessionId ?? `watch-${process.pid}-${Date.now().toString(36)}`).slice(0, 256);
-      const initial = pushSettings(readConfigFile(ctx.home));
-      const settings: SessionSettings = {};
-      settings.window_turns = clampWindowTurns(windowFlag ?? initial.windowTurns);
-      if (maxPages !== undefined) settings.max_pages = normalizeMaxPages(maxPages);
-      if (minConfidence !== undefined) settings.min_confidence = normalizeMinConfidence(minConfidence);
+      const settings = sessionSettings(ctx.home, flags, ctx.caller.kind === 'remote');
+      const io = cliIo();
+      const sessionId = (flags.sessionId ?? `watch-${io.pid ?? process.pid}-${Date.now().toString(36)}`).slice(0, 256);
+      // Forwarded, the client turns its Ctrl-C into the end of stdin; direct, we do it here.
       const stop = new AbortController();
       const onSignal = (): void => stop.abort();
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
+      if (!io.forwarded) {
+        process.once('SIGINT', onSignal);
+        process.once('SIGTERM', onSignal);
+      }
       try {
-        await withBrain(ctx.home, async (brain) => {
+        await withStreamHost(ctx.home, async (host) => {
           errLine(`[watch] session ${sessionId} ready`);
-          await runWatch(brain, lines(process.stdin, stop.signal), {
+          await streamTurns(host.turns, lines(io.stdin ?? Readable.from([]), stop.signal), {
             sessionId,
             sourceId: ctx.caller.source,
             settings,
-            topology: () => {
-              const now = pushSettings(readConfigFile(ctx.home));
-              return {
-                windowTurns: settings.window_turns!,
-                minConfidence: settings.min_confidence ?? 0.7,
-                maxPages: settings.max_pages ?? 3,
-                lexicalArms: now.lexicalArms,
-                gazetteer: now.gazetteer,
-                remote: ctx.caller.kind === 'remote',
-              };
-            },
-            onDecision: (d) => {
+            // Bound to this command: decisions may be handed over from another context (serve's).
+            onDecision: AsyncResource.bind((d: TurnDecision) => {
               if (d.volunteered.length === 0) return;
               if (ctx.json) for (const p of d.volunteered) outJson(watchJsonLine(p, d.turn, sessionId));
               else out(renderHuman(d.volunteered));
-            },
+            }),
           });
         });
       } finally {

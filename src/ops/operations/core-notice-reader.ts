@@ -1,12 +1,13 @@
 import type { Db } from '../../db/db.js';
+import { readPendingCoreNotices } from '../../core-memory/core-notice-store.js';
 import type { PendingNotice } from '../../core-memory/core-notices.js';
 
 /** Reads the core pages with unacknowledged remote revisions (core-memory §6). */
 export type CoreNoticeReader = (db: Db) => Promise<PendingNotice[]>;
 
-let reader: CoreNoticeReader = async () => [];
+let reader: CoreNoticeReader = readPendingCoreNotices;
 
-/** Installed by the core-memory module, which records remote revisions and acks. */
+/** Replaces the reader (an alternative notice store registers itself here). */
 export function installCoreNoticeReader(fn: CoreNoticeReader): void {
   reader = fn;
 }

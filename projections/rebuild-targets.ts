@@ -1,0 +1,73 @@
+import type { Db } from '../src/db/db.js';
+import type { RebuildTarget } from '../src/log/rebuild-projection.js';
+import { pagesProjection } from './pages-projection.js';
+import { purgeBelowWatermark, USAGE_RETENTION, VOLUNTEER_EVENTS_RETENTION } from './retention-purge.js';
+import { retrievalsProjection } from './retrievals-projection.js';
+import { usageStatsProjection } from './usage-stats-projection.js';
+import { volunteerEventsProjection } from './volunteer-events-projection.js';
+
+/** `pages.last_retrieved_at` = the latest retrieval projected so far (the invariant both projections keep). */
+const LATEST_RETRIEVAL = `(SELECT max(r.retrieved_at) FROM page_retrievals r WHERE r.source_id = p.source_id AND r.slug = p.slug)`;
+
+async function recomputeLastRetrieved(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `WITH fixed AS (
+       UPDATE pages p SET last_retrieved_at = ${LATEST_RETRIEVAL}
+        WHERE p.last_retrieved_at IS DISTINCT FROM ${LATEST_RETRIEVAL}
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM fixed`,
+  );
+  return Number(row!.n);
+}
+
+/** Every projection `brainstream rebuild` knows, by the name it takes. */
+export const REBUILD_TARGETS: readonly RebuildTarget[] = [
+  {
+    name: 'pages',
+    consumer: pagesProjection,
+    tables: [{ name: 'pages', key: ['source_id', 'slug'] }],
+    // The rebuilt rows took last_retrieved_at from the retrievals of their time; settle it on the
+    // retrievals projected when the swap commits, as the live table has it.
+    finalize: async (shadow) => {
+      await recomputeLastRetrieved(shadow);
+    },
+  },
+  {
+    name: 'retrievals',
+    consumer: retrievalsProjection,
+    tables: [{ name: 'page_retrievals', key: ['id'] }],
+    // The projection also raises pages.last_retrieved_at: an empty shadow `pages` absorbs those
+    // writes during the rebuild, and the column is recomputed on the live pages at the swap.
+    scratch: ['pages'],
+    afterSwap: recomputeLastRetrieved,
+  },
+  {
+    name: 'volunteer-events',
+    consumer: volunteerEventsProjection,
+    tables: [
+      { name: 'context_volunteer_events', key: ['id'] },
+      { name: 'volunteer_events_retention', key: ['singleton'] },
+    ],
+    purge: async (shadow) => {
+      await purgeBelowWatermark(shadow, VOLUNTEER_EVENTS_RETENTION, { batchSize: 10_000 });
+    },
+  },
+  {
+    name: 'usage-stats',
+    consumer: usageStatsProjection,
+    tables: [
+      { name: 'usage_stats', key: ['day', 'match_arm', 'channel', 'source_id'] },
+      { name: 'usage_facts', key: ['id'] },
+      { name: 'usage_page_marks', key: ['source_id', 'slug'] },
+      { name: 'usage_session_marks', key: ['source_id', 'slug', 'session_id'] },
+      { name: 'usage_retention', key: ['singleton'] },
+    ],
+    purge: async (shadow) => {
+      await purgeBelowWatermark(shadow, USAGE_RETENTION, { batchSize: 10_000 });
+    },
+  },
+];
+
+export const rebuildTargetNames = (): string[] => REBUILD_TARGETS.map((t) => t.name);
+
+export const findRebuildTarget = (name: string): RebuildTarget | undefined => REBUILD_TARGETS.find((t) => t.name === name);

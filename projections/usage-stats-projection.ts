@@ -1,0 +1,117 @@
+import { insertRows, type Db } from '../src/db/db.js';
+import type { Consumer } from '../src/log/consumer.js';
+import type { LoggedEvent } from '../src/log/event-log.js';
+import { raise, readWatermark, writeWatermark } from './retention-watermark.js';
+import { foldUsageSegment, touchedPages, type UsageSegment } from './usage-stats-fold.js';
+
+export const USAGE_RETENTION_TABLE = 'usage_retention';
+
+const FACT_COLUMNS = ['id', 'source_id', 'slug', 'session_id', 'volunteered_at', 'day', 'match_arm', 'channel', 'used_approximate', 'used_attributed'];
+
+type Delta = { day: string; match_arm: string; channel: string; source_id: string; dv: number; da: number; ds: number };
+const groupKey = (d: Pick<Delta, 'day' | 'match_arm' | 'channel' | 'source_id'>): string =>
+  `${d.day}\u0000${d.match_arm}\u0000${d.channel}\u0000${d.source_id}`;
+
+/**
+ * Recomputes the "used" flags of the non-frozen facts of the given pages from the marks, and
+ * returns the change per group. Approximate = the page is live and was retrieved (any session)
+ * after the event; attributed = retrieved in the event's session after the event (§9).
+ */
+const RECOMPUTE_FLAGS = `
+WITH touched AS (SELECT * FROM unnest($1::text[], $2::text[]) AS t(source_id, slug)),
+calc AS (
+  SELECT f.id, f.day::text AS day, f.match_arm, f.channel, f.source_id,
+         f.used_approximate AS old_a, f.used_attributed AS old_s,
+         COALESCE(m.live AND m.last_retrieved_at > f.volunteered_at, false) AS new_a,
+         COALESCE(s.last_retrieved_at > f.volunteered_at, false) AS new_s
+    FROM usage_facts f
+    JOIN touched t ON t.source_id = f.source_id AND t.slug = f.slug
+    LEFT JOIN usage_page_marks m ON m.source_id = f.source_id AND m.slug = f.slug
+    LEFT JOIN usage_session_marks s ON s.source_id = f.source_id AND s.slug = f.slug AND s.session_id = f.session_id
+   WHERE $3::timestamptz IS NULL OR f.volunteered_at >= $3::timestamptz
+),
+changed AS (
+  UPDATE usage_facts f SET used_approximate = c.new_a, used_attributed = c.new_s
+    FROM calc c
+   WHERE f.id = c.id AND (c.old_a <> c.new_a OR c.old_s <> c.new_s)
+  RETURNING c.day, c.match_arm, c.channel, c.source_id, c.old_a, c.new_a, c.old_s, c.new_s
+)
+SELECT day, match_arm, channel, source_id,
+       sum(new_a::int - old_a::int)::int AS da, sum(new_s::int - old_s::int)::int AS ds
+  FROM changed GROUP BY day, match_arm, channel, source_id`;
+
+async function applySegment(tx: Db, seg: UsageSegment, watermark: number | null): Promise<void> {
+  if (seg.liveness.size > 0) {
+    const rows = [...seg.liveness.values()].map((p) => [p.source_id, p.slug, p.live]);
+    await insertRows(tx, 'usage_page_marks', ['source_id', 'slug', 'live'], rows, 'ON CONFLICT (source_id, slug) DO UPDATE SET live = EXCLUDED.live');
+  }
+  if (seg.pageRetrievals.size > 0) {
+    const rows = [...seg.pageRetrievals.values()].map((r) => [r.source_id, r.slug, false, r.at]);
+    await insertRows(tx, 'usage_page_marks', ['source_id', 'slug', 'live', 'last_retrieved_at'], rows,
+      'ON CONFLICT (source_id, slug) DO UPDATE SET last_retrieved_at = GREATEST(usage_page_marks.last_retrieved_at, EXCLUDED.last_retrieved_at)');
+  }
+  if (seg.sessionRetrievals.size > 0) {
+    const rows = [...seg.sessionRetrievals.values()].map((r) => [r.source_id, r.slug, r.session_id, r.at]);
+    await insertRows(tx, 'usage_session_marks', ['source_id', 'slug', 'session_id', 'last_retrieved_at'], rows,
+      'ON CONFLICT (source_id, slug, session_id) DO UPDATE SET last_retrieved_at = GREATEST(usage_session_marks.last_retrieved_at, EXCLUDED.last_retrieved_at)');
+  }
+  const deltas = new Map<string, Delta>();
+  const bump = (g: Omit<Delta, 'dv' | 'da' | 'ds'>, dv: number, da: number, ds: number): void => {
+    const k = groupKey(g);
+    const d = deltas.get(k) ?? { ...g, dv: 0, da: 0, ds: 0 };
+    d.dv += dv;
+    d.da += da;
+    d.ds += ds;
+    deltas.set(k, d);
+  };
+  if (seg.facts.length > 0) {
+    // Only facts not stored yet count as volunteered (a redelivered event is stored once).
+    const known = new Set(
+      (await tx.query<{ id: string }>('SELECT id FROM usage_facts WHERE id = ANY($1::text[])', [seg.facts.map((f) => f.id)])).map((r) => r.id),
+    );
+    const fresh = seg.facts.filter((f) => !known.has(f.id));
+    const rows = fresh.map((f) => [f.id, f.source_id, f.slug, f.session_id, f.volunteered_at, f.day, f.match_arm, f.channel, false, false]);
+    if (rows.length > 0) await insertRows(tx, 'usage_facts', FACT_COLUMNS, rows);
+    for (const f of fresh) bump(f, 1, 0, 0);
+  }
+  const { sources, slugs } = touchedPages(seg);
+  if (sources.length > 0) {
+    const since = watermark === null ? null : new Date(watermark).toISOString();
+    const changed = await tx.query<Omit<Delta, 'dv'>>(RECOMPUTE_FLAGS, [sources, slugs, since]);
+    for (const c of changed) bump(c, 0, c.da, c.ds);
+  }
+  const rows = [...deltas.values()].filter((d) => d.dv !== 0 || d.da !== 0 || d.ds !== 0).map((d) => [d.day, d.match_arm, d.channel, d.source_id, d.dv, d.da, d.ds]);
+  if (rows.length === 0) return;
+  await insertRows(tx, 'usage_stats', ['day', 'match_arm', 'channel', 'source_id', 'volunteered', 'used_approximate', 'used_attributed'], rows,
+    `ON CONFLICT (day, match_arm, channel, source_id) DO UPDATE SET
+       volunteered = usage_stats.volunteered + EXCLUDED.volunteered,
+       used_approximate = usage_stats.used_approximate + EXCLUDED.used_approximate,
+       used_attributed = usage_stats.used_attributed + EXCLUDED.used_attributed`);
+}
+
+/**
+ * `usage_stats`: per UTC day × arm × channel × source, volunteered pages and how many were used
+ * under both attributions. Counts are maintained incrementally from the projection's own state
+ * (facts and retrieval marks), so they depend only on the events applied, in log order: a
+ * retrieval arriving after the volunteered event flips the fact's flag and moves the counter;
+ * deleting the page clears its approximate flags, re-creating it restores them. A purge freezes
+ * facts older than its watermark (their counts stay; they no longer change) and the purge job
+ * deletes them, so the daily aggregates outlive the per-event retention.
+ */
+export const usageStatsProjection: Consumer = {
+  name: 'projection.usage_stats',
+  topics: ['pages', 'retrievals', 'volunteered'],
+  async apply(tx: Db, events: readonly LoggedEvent[]): Promise<void> {
+    const initial = await readWatermark(tx, USAGE_RETENTION_TABLE);
+    let watermark = initial;
+    let start = 0;
+    for (let i = 0; i <= events.length; i++) {
+      const e = events[i]?.event;
+      if (i < events.length && e?.type !== 'volunteer.purged') continue;
+      if (i > start) await applySegment(tx, foldUsageSegment(events.slice(start, i), watermark), watermark);
+      if (e?.type === 'volunteer.purged') watermark = raise(watermark, e.data.purged_before);
+      start = i + 1;
+    }
+    if (watermark !== null && watermark !== initial) await writeWatermark(tx, USAGE_RETENTION_TABLE, watermark);
+  },
+};

@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { BrainstreamError, UsageError } from '../../errors.js';
+import { COMPILE_TARGETS, compileContext, type CompileTarget } from '../../ops/compile-context.js';
+import { cliIo } from '../cli-io.js';
+import { commandContext } from '../globals.js';
+import { outJson, outLine } from '../output.js';
+import { withBrain } from '../with-brain.js';
+
+interface Flags {
+  target?: string;
+  includeCore?: boolean;
+  removeCore?: boolean;
+  out?: string;
+}
+
+export function registerCompileContext(program: Command): void {
+  program
+    .command('compile-context')
+    .description('keep core memory in a static instruction file (never a git-tracked one)')
+    .requiredOption('--target <target>', COMPILE_TARGETS.join(' | '))
+    .option('--include-core', 'write the owner session block for --source into the managed block')
+    .option('--remove-core', 'remove the managed block')
+    .option('--out <path>', 'write this file instead of the target’s default')
+    .option('--source <id>')
+    .option('--json')
+    .action(async (flags: Flags, cmd: Command) => {
+      const ctx = commandContext(cmd);
+      if (!(COMPILE_TARGETS as readonly string[]).includes(flags.target ?? '')) {
+        throw new UsageError(`--target expects one of ${COMPILE_TARGETS.join(', ')}, got ${JSON.stringify(flags.target)}`);
+      }
+      if (flags.includeCore === flags.removeCore) throw new UsageError('compile-context needs exactly one of --include-core or --remove-core');
+      if (ctx.caller.kind !== 'owner') throw new BrainstreamError('owner_only', 'compile-context is an owner-only command; run it on the brain host');
+      const io = cliIo();
+      const r = await withBrain(ctx.home, (brain) =>
+        compileContext(brain, ctx.caller, ctx.home, {
+          target: flags.target as CompileTarget,
+          mode: flags.includeCore ? 'include' : 'remove',
+          out: flags.out,
+          cwd: io.cwd ?? process.cwd(),
+          env: io.env ?? process.env,
+        }),
+      );
+      if (ctx.json) outJson(r);
+      else if (r.status === 'removed') outLine(`compile-context: removed core from ${r.path}`);
+      else if (r.revision === null) outLine(`compile-context: no core block in ${r.path}`);
+      else outLine(`compile-context: ${r.status === 'written' ? 'wrote' : 'unchanged'} ${r.path} (core=${r.revision}, ${r.chars} chars)`);
+    });
+}

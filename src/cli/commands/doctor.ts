@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import { runDoctor, renderDoctor, doctorFailed } from '../../doctor/run-doctor.js';
+import { commandContext } from '../globals.js';
+import { out, outJson, setExitCode } from '../output.js';
+import { withBrain } from '../with-brain.js';
+
+export function registerDoctor(program: Command): void {
+  program
+    .command('doctor')
+    .description('check the brain and its integrations; exit 1 iff a check fails')
+    .option('--source <id>', 'scope the checks to one source')
+    .option('--json', 'print {"checks":[…]}')
+    .action(async (_o, cmd: Command) => {
+      const ctx = commandContext(cmd);
+      // Remote callers see their grant only; the owner sees every source unless --source narrows it.
+      const sources = ctx.caller.kind === 'remote' ? ctx.caller.grant : ctx.sourceGiven ? [ctx.caller.source] : null;
+      const checks = await withBrain(ctx.home, (brain) => runDoctor({ home: ctx.home, caller: ctx.caller, db: brain.db, sources, now: new Date() }));
+      if (ctx.json) outJson({ checks });
+      else out(renderDoctor(checks));
+      if (doctorFailed(checks)) setExitCode(1);
+    });
+}

@@ -1,0 +1,54 @@
+import type { Command } from 'commander';
+import { BrainstreamError, UsageError } from '../../errors.js';
+import { rebuildProjection, type RebuildReport } from '../../log/rebuild-projection.js';
+import { findRebuildTarget, rebuildTargetNames } from '../../../projections/rebuild-targets.js';
+import { commandContext } from '../globals.js';
+import { outJson, outLine, setExitCode } from '../output.js';
+import { progressBar } from '../progress.js';
+import { withBrain } from '../with-brain.js';
+
+function describe(r: RebuildReport): string {
+  const rows = Object.entries(r.rows).map(([t, n]) => `${t} ${n}`).join(', ');
+  const differing = r.diffs.filter((d) => d.removed + d.added > 0).map((d) => `${d.table}: ${d.removed} removed, ${d.added} added`);
+  if (!r.swapped) {
+    return r.changed === 0
+      ? `checked ${r.projection}: identical to a rebuild from sequence 0 (${rows} rows)`
+      : `checked ${r.projection}: ${r.changed} row(s) differ from a rebuild from sequence 0 (${differing.join('; ')})`;
+  }
+  const changed = r.changed === 0 ? 'no row changed' : `${r.changed} row(s) changed${differing.length ? ` (${differing.join('; ')})` : ''}`;
+  return `rebuilt ${r.projection} up to position ${r.position}: ${rows} rows, ${changed}`;
+}
+
+export function registerRebuild(program: Command): void {
+  program
+    .command('rebuild')
+    .description(`rebuild projections from sequence 0 into shadow tables, then swap (${rebuildTargetNames().join(', ')}; default all)`)
+    .argument('[projection...]', 'projections to rebuild')
+    .option('--check', 'rebuild and compare only; leave the live tables as they are (exit 1 when they differ)')
+    .option('--json', 'print the reports as JSON')
+    .action(async (names: string[], flags: { check?: boolean }, cmd: Command) => {
+      const ctx = commandContext(cmd);
+      if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'rebuild is an owner-only command');
+      const wanted = names.length > 0 ? [...new Set(names)] : rebuildTargetNames();
+      const targets = wanted.map((n) => {
+        const t = findRebuildTarget(n);
+        if (!t) throw new UsageError(`unknown projection ${JSON.stringify(n)} (projections: ${rebuildTargetNames().join(', ')})`);
+        return t;
+      });
+      const reports = await withBrain(ctx.home, async (brain) => {
+        const out: RebuildReport[] = [];
+        for (const target of targets) {
+          const bar = progressBar(`rebuild ${target.name}`);
+          try {
+            out.push(await rebuildProjection(brain.db, brain.log, target, { check: flags.check === true, onProgress: (p, end) => bar.update(p - 1, end - 1) }));
+          } finally {
+            bar.stop();
+          }
+        }
+        return out;
+      });
+      if (ctx.json) outJson({ projections: reports });
+      else for (const r of reports) outLine(describe(r));
+      if (flags.check && reports.some((r) => r.changed > 0)) setExitCode(1);
+    });
+}

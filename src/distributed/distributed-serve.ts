@@ -1,0 +1,122 @@
+import type { Admin, Producer } from 'kafkajs';
+import type { Db } from '../db/db.js';
+import { logger } from '../logger.js';
+import { createKafkaClient, type KafkaSettings } from '../log/kafka/kafka-client.js';
+import { createIdempotentProducer, KafkaEventLog } from '../log/kafka/kafka-event-log.js';
+import { ensureTopics } from '../log/kafka/kafka-topics.js';
+import { KafkaGroupRunner } from '../log/kafka/group-runner.js';
+import { OutboxAppender } from '../log/kafka/outbox-appender.js';
+import { OutboxRelay } from '../log/kafka/outbox-relay.js';
+import { KafkaPageTable } from '../log/kafka/page-table.js';
+import { openDistributedDb } from './distributed-db.js';
+import { distributedTopologySettings } from './distributed-settings.js';
+import { PROCESSOR_TOPICS, PROJECTION_TOPICS, processorWork, projectionWork, projectionsGroup } from './serve-work.js';
+
+export interface DistributedServeOptions extends KafkaSettings {
+  databaseUrl: string;
+  group: string;
+  /** Where the configuration (window, lexical arms, gazetteer) is read from. */
+  home: string;
+  /** Partitions processed at once by this member (default 4). */
+  concurrency?: number;
+  /** Group session timeout: how soon a dead member's partitions move (default 30 s; the broker allows ≥ 6 s). */
+  sessionTimeoutMs?: number;
+}
+
+/** Resources opened so far, closed in reverse order when a start fails half-way. */
+type Closer = () => Promise<unknown>;
+
+/**
+ * `brainstream serve --kafka`: one member of the processors' consumer group. Start order: the
+ * database (migrated), the topics, the producer, the page table (caught up with the pages
+ * topic), the outbox relay, then the group members (processors, projections). `stop()` is the
+ * documented shutdown.
+ */
+export class DistributedServe {
+  private stopping: Promise<void> | null = null;
+
+  private constructor(
+    private readonly db: Db,
+    private readonly admin: Admin,
+    private readonly producer: Producer,
+    private readonly pages: KafkaPageTable,
+    private readonly relay: OutboxRelay,
+    private readonly runners: readonly KafkaGroupRunner[],
+    /** Rejects when a Kafka client died for good: the process should stop and exit 1. */
+    readonly failed: Promise<never>,
+  ) {}
+
+  static async start(options: DistributedServeOptions): Promise<DistributedServe> {
+    let fail!: (err: Error) => void;
+    const failed = new Promise<never>((_, reject) => (fail = reject));
+    failed.catch(() => {});
+    const onFatal = (err: Error): void => fail(err);
+    const closers: Closer[] = [];
+    const concurrency = options.concurrency ?? 4;
+    try {
+      // One connection per batch in flight in each member, one for the relay, one spare.
+      const db = await openDistributedDb(options.databaseUrl, { pool: 2 * concurrency + 2, applicationName: `brainstream-serve ${options.group}` });
+      closers.push(() => db.close());
+      const kafka = createKafkaClient(options, { clientId: `brainstream-serve-${process.pid}`, patience: 'long' });
+      const admin = kafka.admin();
+      await admin.connect();
+      closers.push(() => admin.disconnect());
+      await ensureTopics(admin, options.topicPrefix);
+      const producer = createIdempotentProducer(kafka);
+      await producer.connect();
+      closers.push(() => producer.disconnect());
+      const pages = await Promise.race([
+        KafkaPageTable.start({ kafka, admin, topicPrefix: options.topicPrefix, group: options.group, onFatal }),
+        failed,
+      ]);
+      closers.push(() => pages.disconnect());
+      const relay = new OutboxRelay(db, new KafkaEventLog(producer, options.topicPrefix), options.topicPrefix);
+      relay.start();
+      closers.push(() => relay.stop());
+      const outbox = new OutboxAppender(() => relay.kick());
+      const common = { kafka, db, topicPrefix: options.topicPrefix, sessionTimeoutMs: options.sessionTimeoutMs ?? 30_000, onFatal };
+      const processors = new KafkaGroupRunner({
+        ...common,
+        group: options.group,
+        topics: PROCESSOR_TOPICS,
+        work: processorWork({ group: options.group, pages, outbox, settings: () => distributedTopologySettings(options.home) }),
+        concurrency,
+      });
+      const projections = new KafkaGroupRunner({ ...common, group: projectionsGroup(options.group), topics: PROJECTION_TOPICS, work: projectionWork(outbox), concurrency });
+      const runners = [processors, projections];
+      for (const runner of runners) closers.push(() => runner.disconnect());
+      await Promise.all(runners.map((r) => r.start()));
+      logger.info({ group: options.group, topicPrefix: options.topicPrefix, pages: pages.index.size }, 'distributed serve running');
+      return new DistributedServe(db, admin, producer, pages, relay, runners, failed);
+    } catch (err) {
+      for (const close of closers.reverse()) await close().catch(() => {});
+      throw err;
+    }
+  }
+
+  /**
+   * Graceful shutdown, in this order: (1) stop fetching — both group members and the page table;
+   * the batches in flight finish and commit, and the members leave their groups so their
+   * partitions move at once; (2) flush the outbox relay; (3) disconnect the consumers, the producer and the
+   * admin client; (4) close the database.
+   */
+  stop(): Promise<void> {
+    return (this.stopping ??= this.shutdown());
+  }
+
+  private async shutdown(): Promise<void> {
+    const step = async (what: string, fn: () => Promise<unknown>): Promise<void> => {
+      try {
+        await fn();
+      } catch (err) {
+        logger.warn({ err, step: what }, 'shutdown step failed; going on');
+      }
+    };
+    await step('stop fetching', () => Promise.all([...this.runners.map((r) => r.stop()), this.pages.stop()]));
+    await step('flush outbox', () => this.relay.stop());
+    await step('disconnect', () => Promise.all([...this.runners.map((r) => r.disconnect()), this.pages.disconnect()]));
+    await step('disconnect producer', () => this.producer.disconnect());
+    await step('disconnect admin', () => this.admin.disconnect());
+    await step('close database', () => this.db.close());
+  }
+}

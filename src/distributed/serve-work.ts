@@ -1,0 +1,85 @@
+import type { Channel } from '../domain/event-schemas.js';
+import type { Topic } from '../domain/events.js';
+import type { Consumer } from '../log/consumer.js';
+import type { BatchWork } from '../log/kafka/partition-batch.js';
+import type { OutboxAppender } from '../log/kafka/outbox-appender.js';
+import { PROJECTIONS } from '../../projections/index.js';
+import { createVolunteerProcessor, VOLUNTEER_PROCESSOR, type PageTable } from '../../streams/volunteer-processor.js';
+import type { TopologySettings } from '../../streams/volunteer-topology.js';
+
+/** The streams of the processors' member: turns. */
+export const PROCESSOR_TOPICS: readonly Topic[] = ['turns'];
+/** The streams of the projections' member: whatever the projections read. */
+export const PROJECTION_TOPICS: readonly Topic[] = [...new Set(PROJECTIONS.flatMap((p) => p.topics))];
+
+/**
+ * A serve group `G` is two consumer groups, so that decisions never wait behind projection
+ * batches (kafkajs fetches again only when every batch of a fetch is done): `G` runs the volunteer
+ * processors over turns, `G.projections` runs the projections over the other streams.
+ */
+export const projectionsGroup = (group: string): string => `${group}.projections`;
+
+/** The session-state owner of a group's processors: groups sharing a database keep their sessions apart. */
+export const processorName = (group: string): string => `${VOLUNTEER_PROCESSOR}@${group}`;
+
+export interface ProcessorWorkOptions {
+  group: string;
+  pages: PageTable;
+  outbox: OutboxAppender;
+  settings: () => TopologySettings;
+  channel?: Channel;
+}
+
+/**
+ * Turns go to a volunteer processor per partition — the same processor as the embedded mode,
+ * its volunteered events staged in the outbox. Its session cache lives as long as this process
+ * keeps committing that partition; when another member moved it meanwhile (`stale`), a fresh
+ * processor reloads the sessions from `session_state`.
+ */
+export function processorWork(options: ProcessorWorkOptions): (topic: Topic, partition: number) => BatchWork {
+  const processors = new Map<number, Consumer>();
+  const processorFor = (partition: number, stale: boolean): Consumer => {
+    let consumer = processors.get(partition);
+    if (!consumer || stale) {
+      const processor = createVolunteerProcessor({
+        log: options.outbox,
+        pages: options.pages,
+        settings: options.settings,
+        channel: options.channel ?? 'watch',
+        name: processorName(options.group),
+      });
+      // Decisions are kept for a `watch` to print; nobody reads them here.
+      consumer = {
+        name: processor.name,
+        topics: processor.topics,
+        async apply(tx, events) {
+          try {
+            await processor.apply(tx, events);
+          } finally {
+            processor.drain();
+          }
+        },
+      };
+      processors.set(partition, consumer);
+    }
+    return consumer;
+  };
+  return (_topic, partition) => ({ consumers: (stale) => [processorFor(partition, stale)], lock: 'none', outbox: options.outbox });
+}
+
+/**
+ * Streams whose projection batches may run side by side: volunteered events only add rows keyed
+ * by their own ids (the feedback log, usage facts and counters). Their projections read what
+ * pages and retrievals batches write (usage marks) and those read what they write, so each
+ * side would miss the other's uncommitted rows: pages, retrievals and core batches take the
+ * projection lock exclusively (one at a time across partitions and members), volunteered
+ * batches take it shared.
+ */
+const SHARED_LOCK_TOPICS: ReadonlySet<Topic> = new Set<Topic>(['volunteered']);
+
+export function projectionWork(outbox: OutboxAppender): (topic: Topic) => BatchWork {
+  return (topic) => {
+    const consumers = PROJECTIONS.filter((p) => p.topics.includes(topic));
+    return { consumers: () => consumers, lock: SHARED_LOCK_TOPICS.has(topic) ? 'shared' : 'exclusive', outbox };
+  };
+}

@@ -1,0 +1,14 @@
+import type { DoctorCheckDef } from './doctor-check.js';
+import { hookLaneCheck } from './hook-lane.js';
+import { volunteerChannelsCheck } from './volunteer-channels.js';
+
+const checks: DoctorCheckDef[] = [volunteerChannelsCheck, hookLaneCheck];
+
+/** Adds a check (features register theirs, e.g. `core_memory`); a name registers once. */
+export function registerDoctorCheck(check: DoctorCheckDef): void {
+  const at = checks.findIndex((c) => c.name === check.name);
+  if (at >= 0) checks[at] = check;
+  else checks.push(check);
+}
+
+export const doctorChecks = (): readonly DoctorCheckDef[] => checks;

@@ -1,0 +1,142 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Batch, Consumer as KafkaConsumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Db } from '../../db/db.js';
+import type { Topic } from '../../domain/events.js';
+import { logger } from '../../logger.js';
+import { kafkaTopicName, topicOfKafkaName } from './kafka-topics.js';
+import { decodeMessage } from './message-codec.js';
+import { applyPartitionBatch, type BatchWork, type PartitionCursor } from './partition-batch.js';
+
+export interface GroupRunnerOptions {
+  kafka: Kafka;
+  db: Db;
+  group: string;
+  topicPrefix: string;
+  topics: readonly Topic[];
+  /** The consumers, lock and outbox of a batch of `topic`. */
+  work(topic: Topic, partition: number): BatchWork;
+  /** Partitions whose batches run at once in this process (each in its own transaction). */
+  concurrency: number;
+  sessionTimeoutMs: number;
+  /** The consumer died and kafkajs will not restart it. */
+  onFatal(err: Error): void;
+}
+
+const backoff = (attempt: number): number => Math.min(5000, 100 * 2 ** Math.min(attempt - 1, 6));
+
+/**
+ * One member of a consumer group: `eachBatch` with auto-commit off, each batch applied in one
+ * database transaction that also moves the partition's offset in `kafka_offsets` (the only
+ * offset store: nothing is committed to Kafka). The next fetch waits for the commit, which is
+ * the backpressure. A failed transaction is retried with backoff until it commits, the member
+ * stops, or the partition moves. After every (re)assignment kafkajs starts a partition at its
+ * earliest offset; the first batch then seeks to the stored one.
+ */
+export class KafkaGroupRunner {
+  private readonly consumer: KafkaConsumer;
+  private readonly cursors = new Map<string, PartitionCursor>();
+  private readonly log;
+
+  constructor(private readonly options: GroupRunnerOptions) {
+    this.log = logger.child({ component: 'group-runner', group: options.group });
+    this.consumer = options.kafka.consumer({
+      groupId: options.group,
+      sessionTimeout: options.sessionTimeoutMs,
+      rebalanceTimeout: Math.max(2 * options.sessionTimeoutMs, 10_000),
+      heartbeatInterval: Math.max(500, Math.min(3000, Math.floor(options.sessionTimeoutMs / 5))),
+      allowAutoTopicCreation: false,
+      // A trickle of events waits up to 100 ms to make a batch of ≥ 32 KiB: fewer, larger
+      // transactions for at most 100 ms of extra delay.
+      minBytes: 32 * 1024,
+      maxWaitTimeInMs: 100,
+    });
+    const { GROUP_JOIN, CRASH } = this.consumer.events;
+    this.consumer.on(GROUP_JOIN, ({ payload }) => {
+      // A new generation: kafkajs forgot every position and starts each partition at its earliest offset.
+      for (const cursor of this.cursors.values()) cursor.fetchFrom = null;
+      this.log.info({ memberId: payload.memberId, assignment: payload.memberAssignment }, 'partitions assigned');
+    });
+    this.consumer.on(CRASH, ({ payload }) => {
+      this.log.error({ err: payload.error, restart: payload.restart }, 'consumer crashed');
+      if (!payload.restart) options.onFatal(payload.error);
+    });
+  }
+
+  async start(): Promise<void> {
+    const { topicPrefix, topics, concurrency } = this.options;
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: topics.map((t) => kafkaTopicName(topicPrefix, t)), fromBeginning: true });
+    await this.consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: concurrency,
+      eachBatch: (payload) => this.eachBatch(payload),
+    });
+  }
+
+  /** Stops fetching and waits for the batches in flight to finish, then leaves the group. */
+  async stop(): Promise<void> {
+    await this.consumer.stop();
+  }
+
+  async disconnect(): Promise<void> {
+    await this.consumer.disconnect();
+  }
+
+  private cursor(topic: string, partition: number): PartitionCursor {
+    const id = `${topic}\u0000${partition}`;
+    let cursor = this.cursors.get(id);
+    if (!cursor) {
+      cursor = { fetchFrom: null, committed: null };
+      this.cursors.set(id, cursor);
+    }
+    return cursor;
+  }
+
+  private async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    const topic = topicOfKafkaName(this.options.topicPrefix, batch.topic);
+    if (topic === null || batch.messages.length === 0) return;
+    const log = this.log.child({ topic: batch.topic, partition: batch.partition });
+    const cursor = this.cursor(batch.topic, batch.partition);
+    const input = toPartitionBatch(this.options.group, topic, batch);
+    const work = this.options.work(topic, batch.partition);
+    for (let attempt = 1; ; attempt++) {
+      if (!isRunning() || isStale()) return;
+      let outcome;
+      const started = performance.now();
+      try {
+        outcome = await this.options.db.transaction((tx) => applyPartitionBatch(tx, input, cursor, work));
+      } catch (err) {
+        // Whatever the consumers cached in memory during the failed transaction was never committed.
+        cursor.committed = null;
+        log.warn({ err, attempt, first: input.first, last: input.last }, 'batch failed; retrying');
+        await sleep(backoff(attempt));
+        await heartbeat();
+        continue;
+      }
+      if (outcome.kind === 'seek') {
+        log.info({ from: input.first, to: outcome.offset }, 'seeking to the stored offset');
+        cursor.fetchFrom = outcome.offset;
+        this.consumer.seek({ topic: batch.topic, partition: batch.partition, offset: String(outcome.offset) });
+        return;
+      }
+      cursor.fetchFrom = cursor.committed = outcome.next;
+      if (outcome.dead > 0) log.warn({ dead: outcome.dead }, 'messages dead-lettered');
+      log.debug({ first: input.first, last: input.last, events: outcome.events, skipped: outcome.skipped, ms: Math.round(performance.now() - started) }, 'batch committed');
+      work.outbox.committed();
+      resolveOffset(String(input.last));
+      await heartbeat();
+      return;
+    }
+  }
+}
+
+function toPartitionBatch(group: string, topic: Topic, batch: Batch) {
+  return {
+    key: { group, topic: batch.topic, partition: batch.partition },
+    topic,
+    first: Number(batch.messages[0]!.offset),
+    last: Number(batch.messages.at(-1)!.offset),
+    messages: batch.messages.map((m) => decodeMessage(batch.topic, topic, batch.partition, m)),
+  };
+}

@@ -1,0 +1,143 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Db } from '../../db/db.js';
+import type { Topic } from '../../domain/events.js';
+import { logger } from '../../logger.js';
+import type { KafkaEventLog } from './kafka-event-log.js';
+import { kafkaTopicName } from './kafka-topics.js';
+
+export interface OutboxRelayOptions {
+  /** Rows per publication (one transaction, one or a few produce requests). */
+  batchSize?: number;
+  /** Safety-net poll for rows staged by processes that died before publishing them. */
+  pollMs?: number;
+  /** Published rows are deleted once older than this. */
+  keepPublishedMs?: number;
+}
+
+const CLEANUP_EVERY_MS = 60_000;
+
+/**
+ * Publishes the outbox: rows staged by committed transactions go to `<prefix><topic>` with
+ * their keys, in id order, then are marked published in the same transaction that locked them
+ * (`FOR UPDATE SKIP LOCKED`, so the relays of several processes share the work). A crash after
+ * sending and before marking sends them again: their ids are deterministic, consumers keep one.
+ */
+export class OutboxRelay {
+  private readonly log = logger.child({ component: 'outbox-relay' });
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+  private readonly keepPublishedMs: number;
+  private wake: (() => void) | null = null;
+  private kicked = false;
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private lastCleanup = Date.now();
+
+  constructor(
+    private readonly db: Db,
+    private readonly events: KafkaEventLog,
+    private readonly topicPrefix: string,
+    options: OutboxRelayOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 5000;
+    this.pollMs = options.pollMs ?? 250;
+    this.keepPublishedMs = options.keepPublishedMs ?? 3_600_000;
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** New rows were committed: publish them now rather than at the next poll. */
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  /** Stops the loop, then publishes what is still pending (a few attempts if the broker is away). */
+  async stop(): Promise<number> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    return this.flush(3);
+  }
+
+  /** Publishes until nothing is pending; gives up after `attempts` consecutive failures. Returns rows published. */
+  async flush(attempts = 1): Promise<number> {
+    let total = 0;
+    let failures = 0;
+    for (;;) {
+      try {
+        const n = await this.publishBatch();
+        total += n;
+        failures = 0;
+        if (n === 0) return total;
+      } catch (err) {
+        if (++failures >= attempts) {
+          this.log.warn({ err }, 'outbox not fully published; another relay or the next start publishes the rest');
+          return total;
+        }
+        await sleep(500 * failures);
+      }
+    }
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      this.kicked = false;
+      let published = 0;
+      try {
+        published = await this.publishBatch();
+        failures = 0;
+        if (Date.now() - this.lastCleanup > CLEANUP_EVERY_MS) await this.cleanup();
+      } catch (err) {
+        failures++;
+        this.log.warn({ err, failures }, 'outbox publication failed; retrying');
+        await this.pause(Math.min(5000, 200 * 2 ** Math.min(failures, 5)));
+        continue;
+      }
+      if (published < this.batchSize && !this.kicked) await this.pause(this.pollMs);
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+
+  private publishBatch(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: number; topic: Topic; key: string; payload: string }>(
+        `SELECT id, topic, key, payload::text AS payload FROM outbox
+          WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      if (rows.length === 0) return 0;
+      await this.events.sendKeyed(rows.map((r) => ({ topic: kafkaTopicName(this.topicPrefix, r.topic), message: { key: r.key, value: r.payload } })));
+      await tx.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
+      this.log.debug({ published: rows.length }, 'outbox published');
+      return rows.length;
+    });
+  }
+
+  /** Published rows only matter until they are on the topic: keep an hour for inspection, in bounded deletes. */
+  private async cleanup(): Promise<void> {
+    this.lastCleanup = Date.now();
+    await this.db.query(
+      `DELETE FROM outbox WHERE id IN (
+         SELECT id FROM outbox WHERE published_at < now() - ($1::bigint * interval '1 millisecond') ORDER BY id LIMIT 10000)`,
+      [this.keepPublishedMs],
+    );
+  }
+}

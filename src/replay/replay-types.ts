@@ -1,0 +1,64 @@
+import type { MatchArm, Role } from '../domain/event-schemas.js';
+import type { Page } from '../pages/page.js';
+
+/** A logged turn as the replay needs it (compact: it crosses to worker threads by the million). */
+export interface ReplayTurn {
+  session: string;
+  turn: number;
+  role: Role;
+  text: string;
+  source: string;
+  /** Event time, ms since the epoch. */
+  at: number;
+  /** The session's own knobs, when its client chose them. */
+  windowTurns?: number;
+  maxPages?: number;
+}
+
+/** A page event for the replay's page index. */
+export type ReplayPageChange = { kind: 'upsert'; page: Page } | { kind: 'delete'; source: string; slug: string };
+
+/** The decision knobs a replay runs with (everything but the swept gate). */
+export interface ReplayKnobs {
+  gates: number[];
+  /** `--max-pages`: overrides every session's cap. */
+  maxPages?: number;
+  /** Window of sessions that did not choose one (configuration). */
+  windowTurns: number;
+  lexicalArms: boolean;
+  gazetteer: boolean;
+  remote: boolean;
+  /** Turns before this event time (ms) build session state but are not counted. */
+  since: number | null;
+  /** Gates (indexes into `gates`) whose volunteered pages are kept, for comparison with the live log. */
+  collect?: number[];
+}
+
+export interface ArmTally {
+  volunteered: number;
+  usedApproximate: number;
+  usedSession: number;
+}
+
+/** A volunteered page the replay would have logged (collect mode). */
+export interface ReplayVolunteered {
+  gate: number;
+  session: string;
+  turn: number;
+  at: number;
+  source_id: string;
+  slug: string;
+  confidence: number;
+  arm: MatchArm;
+  rationale: string;
+}
+
+/** What one shard found: per gate, per arm. */
+export interface ShardResult {
+  tallies: Record<string, ArmTally>[];
+  /** Turns counted (at or after `since`). */
+  turns: number;
+  /** Sessions with at least one counted turn. */
+  sessions: string[];
+  collected: ReplayVolunteered[];
+}

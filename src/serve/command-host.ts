@@ -1,0 +1,95 @@
+import { AsyncResource } from 'node:async_hooks';
+import { PassThrough } from 'node:stream';
+import { runWithIo, type CliIo } from '../cli/cli-io.js';
+import { commandRoute, LOCAL_COMMANDS } from './command-route.js';
+import { ERRORS } from './protocol.js';
+import type { CommandParams } from './request-schemas.js';
+import type { Connection } from './socket-server.js';
+
+/**
+ * Runs CLI commands forwarded by clients (push-context §14.1) with the same program a direct run
+ * uses, each with its own sinks, stdin, env and cwd, so the output, exit code and effects are
+ * identical. Streamed stdin is fed as it arrives, so a long `watch` never blocks other commands.
+ */
+export class CommandHost {
+  /** How to end each streamed stdin, bound to its command's context. */
+  private readonly inputs = new Map<PassThrough, () => void>();
+
+  constructor(private readonly afterCommand: () => void) {}
+
+  async run(req: CommandParams, conn: Connection): Promise<void> {
+    const { command } = commandRoute(req.argv, req.env ?? {});
+    if (command !== null && LOCAL_COMMANDS.has(command)) {
+      return conn.respond({ ok: false, error: ERRORS.notForwardable, message: `${command} runs in its own process, not through serve` });
+    }
+    const stdin = new PassThrough();
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = {
+      stdout: req.stream ? (text) => conn.frame({ stdout: text }) : (text) => void (stdout += text),
+      stderr: req.stream ? (text) => conn.frame({ stderr: text }) : (text) => void (stderr += text),
+      stdin,
+      stdinIsTTY: req.stdin_tty === true,
+      stderrIsTTY: false,
+      forwarded: true,
+      env: { ...(req.env ?? {}) },
+      cwd: req.cwd ?? process.cwd(),
+      pid: req.pid,
+    };
+    const before = process.exitCode;
+    let exitCode: number;
+    try {
+      // Loaded on first use: the program imports every command, serve included.
+      const { runProgram } = await import('../cli/program.js');
+      exitCode = await runWithIo(io, () => {
+        this.feed(stdin, req, conn);
+        return runProgram(req.argv);
+      });
+    } finally {
+      stdin.destroy();
+      this.inputs.delete(stdin);
+    }
+    // A command that set process.exitCode itself (not setExitCode) still reports its failure.
+    if (process.exitCode !== before) {
+      if (exitCode === 0 && Number(process.exitCode)) exitCode = Number(process.exitCode);
+      process.exitCode = before;
+    }
+    await conn.respond(req.stream ? { ok: true, exitCode } : { ok: true, stdout, stderr, exitCode });
+    this.afterCommand();
+  }
+
+  /** Ends every streamed stdin (shutdown): a forwarded `watch` then drains and finishes. */
+  endAllInput(): void {
+    for (const end of this.inputs.values()) end();
+  }
+
+  /**
+   * Feeds the command's stdin. The socket's events are bound to the command's context, so
+   * whatever stdin triggers synchronously (a `watch` batch at end of input) still writes to
+   * this command's sinks.
+   */
+  private feed(stdin: PassThrough, req: CommandParams, conn: Connection): void {
+    if (!req.stdin_stream) {
+      stdin.end(req.stdin ?? '');
+      return;
+    }
+    const { socket } = conn;
+    if (conn.rest.length > 0) stdin.write(conn.rest);
+    const onData = AsyncResource.bind((chunk: Buffer) => {
+      if (!stdin.write(chunk)) socket.pause();
+    });
+    // A client that vanishes without ending its stdin ends it here.
+    const onEnd = AsyncResource.bind(() => stdin.end());
+    this.inputs.set(stdin, onEnd);
+    stdin.on('drain', () => socket.resume());
+    stdin.once('close', () => {
+      socket.off('data', onData);
+      socket.off('end', onEnd);
+      socket.off('close', onEnd);
+    });
+    socket.on('data', onData);
+    socket.once('end', onEnd);
+    socket.once('close', onEnd);
+    socket.resume();
+  }
+}

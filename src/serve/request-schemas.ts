@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { Turn } from '../context/turn.js';
+
+/** Turns with a known role and string text; anything else in the list is skipped. */
+const Turns = z.array(z.unknown()).transform((items): Turn[] =>
+  items.flatMap((t) => {
+    const o = t as { role?: unknown; text?: unknown } | null;
+    return o && typeof o === 'object' && (o.role === 'user' || o.role === 'assistant') && typeof o.text === 'string'
+      ? [{ role: o.role, text: o.text }]
+      : [];
+  }),
+);
+
+const OptionalText = z
+  .string()
+  .nullish()
+  .transform((s) => s ?? undefined);
+
+export const TurnContextSchema = z.object({
+  kind: z.literal('turn_context'),
+  window: Turns,
+  prior_context: OptionalText,
+  session_id: OptionalText,
+  source_id: OptionalText,
+  channel: z.unknown().optional(),
+});
+
+export const ResolveSchema = z.object({
+  kind: z.literal('resolve'),
+  messages: Turns,
+  prior_context: OptionalText,
+  session_id: OptionalText,
+  source_id: OptionalText,
+});
+
+export const CoreBlockSchema = z.object({ kind: z.literal('core_block'), source_id: OptionalText });
+
+export const PingSchema = z.object({ kind: z.literal('ping') });
+
+export const CommandSchema = z.object({
+  kind: z.literal('command'),
+  argv: z.array(z.string()).max(10_000),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  stdin: z.string().optional(),
+  stdin_stream: z.boolean().optional(),
+  stdin_tty: z.boolean().optional(),
+  stream: z.boolean().optional(),
+  pid: z.number().int().positive().optional(),
+});
+
+export type TurnContextParams = z.output<typeof TurnContextSchema>;
+export type ResolveParams = z.output<typeof ResolveSchema>;
+export type CommandParams = z.output<typeof CommandSchema>;
+
+export const REQUEST_SCHEMAS = {
+  turn_context: TurnContextSchema,
+  resolve: ResolveSchema,
+  core_block: CoreBlockSchema,
+  ping: PingSchema,
+  command: CommandSchema,
+} as const;
+
+export type RequestKind = keyof typeof REQUEST_SCHEMAS;

@@ -1,0 +1,26 @@
+import type { Brain } from '../brain/brain.js';
+import type { PageIndex } from '../context/page-index.js';
+import { SourceId } from '../domain/event-schemas.js';
+import type { CommandHost } from './command-host.js';
+import type { CoreCacheKeeper } from './core-cache-keeper.js';
+import type { DeliveryLog } from './delivery-log.js';
+import type { HotFact } from './turn-block.js';
+
+/** What request handlers use of the running owner. */
+export interface ServeDeps {
+  role: 'serve' | 'watch';
+  home: string;
+  brain: Brain;
+  pageIndex(): Promise<PageIndex>;
+  deliveries: DeliveryLog;
+  core: CoreCacheKeeper;
+  commands: CommandHost;
+  /** Hot facts of a source for the turn block (§7.4.2 step 3). */
+  hotFacts(sourceId: string, sessionId: string | null): Promise<HotFact[]>;
+}
+
+/** A source a request may name: `default` always, others once they hold a live page. */
+export function knownSource(index: PageIndex, sourceId: string): boolean {
+  if (!SourceId.safeParse(sourceId).success) return false;
+  return sourceId === 'default' || (index.source(sourceId)?.pages.size ?? 0) > 0;
+}

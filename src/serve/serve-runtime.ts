@@ -1,0 +1,171 @@
+import { openBrain, type Brain } from '../brain/brain.js';
+import { homePaths } from '../brain/home.js';
+import { topicOf, type Envelope } from '../domain/events.js';
+import { logger } from '../logger.js';
+import { startPurgeSchedule, type PurgeSchedule } from '../../projections/purge-schedule.js';
+import { PageIndexFollower } from '../../streams/page-index-follower.js';
+import { createVolunteerProcessor } from '../../streams/volunteer-processor.js';
+import { CommandHost } from './command-host.js';
+import { CoreCacheKeeper } from './core-cache-keeper.js';
+import { DeliveryLog } from './delivery-log.js';
+import { hostBrain, type HostedBrain } from './hosted-brain.js';
+import { HotFacts } from './hot-facts.js';
+import { requestRouter } from './request-router.js';
+import { scopeProcessToRequests } from './request-scope.js';
+import { clearRunFolder, prepareRunFolder } from './run-folder.js';
+import type { ServeDeps } from './serve-deps.js';
+import { topologySettings } from './serve-settings.js';
+import { SocketServer } from './socket-server.js';
+import { StreamPump } from './stream-pump.js';
+
+export interface RuntimeOptions {
+  /** `serve`, or a `watch` serving the socket while it holds the brain (§7.2). */
+  role: 'serve' | 'watch';
+  /** Safety-net poll of the log between local appends. */
+  pollMs?: number;
+}
+
+export interface StopOptions {
+  /** End the stdin of streamed commands (a forwarded `watch` drains and finishes) instead of waiting for it. */
+  endInput?: boolean;
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve(v: T): void; reject(e: unknown): void } {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
+const touchesPages = (events: readonly Envelope[]): boolean => events.some((e) => topicOf(e.type) === 'pages');
+const touchesTurns = (events: readonly Envelope[]): boolean => events.some((e) => topicOf(e.type) === 'turns');
+const touchesCore = (events: readonly Envelope[]): boolean => events.some((e) => topicOf(e.type) === 'core');
+const touchesFacts = (events: readonly Envelope[]): boolean => events.some((e) => e.type.startsWith('fact.'));
+
+/**
+ * The embedded brain run by one long-lived process (`serve`, or a `watch` without one): it holds
+ * the lock, keeps the page index live, runs the volunteer processor and the projections
+ * continuously, answers the socket, and keeps the core cache current. Commands of other
+ * processes reach it through the socket; commands it runs use its brain (`hostedBrain`).
+ */
+export class ServeRuntime {
+  private stopping: Promise<void> | null = null;
+  private readonly unhost: () => void;
+
+  private constructor(
+    readonly home: string,
+    readonly hosted: HostedBrain,
+    private readonly server: SocketServer,
+    private readonly pump: StreamPump,
+    private readonly purge: PurgeSchedule,
+    private readonly deps: ServeDeps,
+  ) {
+    this.unhost = hostBrain(hosted);
+  }
+
+  static async start(home: string, options: RuntimeOptions): Promise<ServeRuntime> {
+    scopeProcessToRequests();
+    const ready = deferred<ServeDeps>();
+    let server: SocketServer | null = null;
+    let brain: Brain;
+    try {
+      // Listen as soon as the lock is ours: clients that find the socket wait for `ready`
+      // instead of failing on the lock while the database opens.
+      brain = await openBrain(home, {
+        onLocked: async () => {
+          server = new SocketServer(homePaths(home).socket, prepareRunFolder(home), requestRouter(ready.promise));
+          await server.listen();
+        },
+      });
+    } catch (err) {
+      ready.reject(err);
+      await (server as SocketServer | null)?.close();
+      if (server) clearRunFolder(home);
+      throw err;
+    }
+    try {
+      const runtime = await ServeRuntime.assemble(home, brain, server!, options);
+      ready.resolve(runtime.deps);
+      return runtime;
+    } catch (err) {
+      ready.reject(err);
+      await server!.close();
+      await brain.close();
+      clearRunFolder(home);
+      throw err;
+    }
+  }
+
+  private static async assemble(home: string, brain: Brain, server: SocketServer, options: RuntimeOptions): Promise<ServeRuntime> {
+    const pages = await PageIndexFollower.load(brain.db, brain.log);
+    const processor = createVolunteerProcessor({ log: brain.log, pages, settings: () => topologySettings(home), channel: 'watch' });
+    const pump = new StreamPump(brain, pages, processor);
+    const core = new CoreCacheKeeper(brain, home, () => pages.index.sourceIds());
+    const facts = new HotFacts(brain.db);
+    brain.useLivePageIndex(() => pump.pageIndex());
+    brain.onCommit((events) => {
+      if (touchesPages(events)) pump.pagesChanged();
+      if (touchesPages(events) || touchesCore(events)) core.invalidate();
+      if (touchesTurns(events)) pump.kick();
+      if (touchesFacts(events)) facts.invalidate();
+    });
+    // Turns appended before this start (a crash, a direct watch) are decided now.
+    await pump.catchUpNow();
+    pump.start(options.pollMs ?? 1000);
+    await core.write();
+    core.start();
+    const deps: ServeDeps = {
+      role: options.role,
+      home,
+      brain,
+      pageIndex: () => pump.pageIndex(),
+      deliveries: new DeliveryLog(brain),
+      core,
+      hotFacts: (sourceId) => facts.forSource(sourceId),
+      // A command may have changed the config (the core switch): the cache follows.
+      commands: new CommandHost(() => core.configMaybeChanged()),
+    };
+    const hosted: HostedBrain = { role: options.role, home, brain, turns: pump };
+    // Push-context §10: the daily purge of volunteered events past the retention.
+    const purge = startPurgeSchedule(brain);
+    return new ServeRuntime(home, hosted, server, pump, purge, deps);
+  }
+
+  /** Ends every streamed command's stdin now (a second interrupt while stopping). */
+  endInput(): void {
+    this.deps.commands.endAllInput();
+  }
+
+  /**
+   * Graceful shutdown: stop accepting, let requests in flight finish, drain pending appends,
+   * run a final catch-up, close the database, remove the socket, secret and lock.
+   */
+  stop(options: StopOptions = {}): Promise<void> {
+    return (this.stopping ??= this.shutdown(options));
+  }
+
+  private async shutdown(options: StopOptions): Promise<void> {
+    this.server.stopAccepting();
+    if (options.endInput) this.endInput();
+    await this.server.close();
+    await this.deps.deliveries.drain();
+    try {
+      await this.pump.stop();
+    } catch (err) {
+      logger.warn({ err }, 'final catch-up failed; it resumes at the next start');
+    }
+    await this.purge.stop();
+    await this.deps.core.stop();
+    await this.deps.core.write();
+    this.unhost();
+    try {
+      await this.deps.brain.close();
+    } finally {
+      clearRunFolder(this.home);
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import type { PageIndex } from '../context/page-index.js';
+import { pageJson } from '../context/render.js';
+import type { Turn } from '../context/turn.js';
+import { resolvePointers, volunteer } from '../context/volunteer.js';
+import type { TurnContextResult } from './protocol.js';
+import { fitTurnBlock, type HotFact } from './turn-block.js';
+
+export const TURN_POINTER_CAP = 3;
+export const TURN_VOLUNTEER_CAP = 3;
+
+export interface TurnContextInput {
+  window: readonly Turn[];
+  priorContext: string;
+  sourceId: string;
+  lexicalArms: boolean;
+  gazetteer: boolean;
+  /** Hot facts of the source (§7.4.2 step 3), already selected and ordered. */
+  facts: readonly HotFact[];
+  budgetBytes?: number;
+}
+
+/**
+ * Server assembly of the per-turn block (push-context §7.4.2), in the request's source with owner
+ * scope: ungated pointers (slug-only suppression, cap 3, base confidence), then the gated
+ * volunteer decision with the pointers' slugs excluded, then hot facts; rendered and fitted to
+ * the byte budget. Pure: logging happens at delivery.
+ */
+export function assembleTurnContext(index: PageIndex, input: TurnContextInput): TurnContextResult {
+  const scope = [input.sourceId];
+  const knobs = { scope, priorContext: input.priorContext, lexicalArms: input.lexicalArms, gazetteer: input.gazetteer };
+  const pointers = resolvePointers(input.window, index, { ...knobs, maxPointers: TURN_POINTER_CAP });
+  const volunteered = volunteer(input.window, index, {
+    ...knobs,
+    excludeSlugs: pointers.map((p) => p.slug),
+    maxPages: TURN_VOLUNTEER_CAP,
+  });
+  const fit = fitTurnBlock(
+    { pointers: pointers.map(pageJson), volunteered: volunteered.map(pageJson), facts: [...input.facts] },
+    input.budgetBytes,
+  );
+  return {
+    text: fit.text,
+    pointers: fit.parts.pointers,
+    volunteered: fit.parts.volunteered,
+    degraded_reason: fit.trimmed ? 'budget_trimmed' : null,
+  };
+}

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileContext, targetPath } from '../../../src/ops/compile-context.js';
+import { coreMemoryDoctor } from '../../../src/ops/core-memory-doctor.js';
+import { storageDrivers } from '../../support/databases.js';
+import { coreBrain, owner, putCore, remote } from './core-brain.js';
+
+const drivers = await storageDrivers();
+const git = (cwd: string, ...args: string[]) => spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
+
+describe.each(drivers.slice(0, 1))('§8.5 compile-context on $name', ({ open }) => {
+  it('targets resolve as specified', () => {
+    expect(targetPath('codex', '/w', {})).toBe('/w/AGENTS.md');
+    expect(targetPath('codex-global', '/w', { CODEX_HOME: '/c' })).toBe('/c/AGENTS.md');
+    expect(targetPath('codex-global', '/w', { HOME: '/h' })).toBe('/h/.codex/AGENTS.md');
+    expect(targetPath('hermes', '/w', {})).toBe('/w/.hermes.md');
+    expect(targetPath('claude-code', '/w', {})).toBe('/w/CLAUDE.md');
+  });
+
+  it('keeps a managed block, content outside it untouched, byte-stable; removes it; records compiled.json for doctor', async () => {
+    const b = await coreBrain(await open(), { 'memory.core.enabled': true });
+    const cwd = join(b.home, 'work');
+    mkdirSync(cwd);
+    await putCore(b.brain, 'prefs', 'Short answers.');
+    const file = join(cwd, 'CLAUDE.md');
+    writeFileSync(file, '# Project rules\n\nUse pnpm.\n');
+    const req = { target: 'claude-code' as const, mode: 'include' as const, cwd, env: {} };
+    const r = await compileContext(b.brain, owner, b.home, req);
+    expect(r).toMatchObject({ path: file, status: 'written', chars: 47 });
+    const written = readFileSync(file, 'utf8');
+    expect(written).toBe(
+      `# Project rules\n\nUse pnpm.\n\n<!-- brainstream:compiled-context:begin core=${r.revision} -->\n# Core memory\n\n## prefs (prefs)\n\nShort answers.\n<!-- brainstream:compiled-context:end -->\n`,
+    );
+    expect((await compileContext(b.brain, owner, b.home, req)).status).toBe('unchanged');
+    expect(readFileSync(file, 'utf8')).toBe(written);
+    writeFileSync(file, written + '\nMore rules after.\n');
+    await putCore(b.brain, 'prefs', 'Short answers, always.');
+    const stale = await coreMemoryDoctor({ home: b.home, db: b.brain.db, sources: null, now: new Date() });
+    expect(stale.details.findings).toEqual([
+      expect.objectContaining({ kind: 'stale_compiled_core', path: file, fix: 'brainstream compile-context --target claude-code --include-core (or --remove-core)' }),
+    ]);
+    await compileContext(b.brain, owner, b.home, req);
+    expect(readFileSync(file, 'utf8')).toMatch(/^# Project rules\n\nUse pnpm\.\n\n<!-- brainstream:compiled-context:begin core=[0-9a-f]{16} -->\n# Core memory\n\n## prefs \(prefs\)\n\nShort answers, always\.\n<!-- brainstream:compiled-context:end -->\n\nMore rules after\.\n$/);
+    expect((await coreMemoryDoctor({ home: b.home, db: b.brain.db, sources: null, now: new Date() })).details.findings).toEqual([]);
+    expect((await compileContext(b.brain, owner, b.home, { ...req, mode: 'remove' })).status).toBe('removed');
+    expect(readFileSync(file, 'utf8')).toBe('# Project rules\n\nUse pnpm.\n\nMore rules after.\n');
+    expect(JSON.parse(readFileSync(join(b.home, 'compiled.json'), 'utf8')).files).toEqual([
+      { path: file, target: 'claude-code', core_revision: null, updated_at: expect.any(String) },
+    ]);
+    b.cleanup();
+  });
+
+  it('never writes core into a git-tracked file; hermes is added to .git/info/exclude; damaged markers and remote callers are refused', async () => {
+    const b = await coreBrain(await open(), { 'memory.core.enabled': true });
+    const repo = join(b.home, 'repo');
+    mkdirSync(repo);
+    git(repo, 'init', '-q', '.');
+    writeFileSync(join(repo, 'AGENTS.md'), '# Agents\n');
+    git(repo, 'add', 'AGENTS.md');
+    git(repo, 'commit', '-qm', 'init');
+    await putCore(b.brain, 'prefs', 'P');
+    const codex = compileContext(b.brain, owner, b.home, { target: 'codex', mode: 'include', cwd: repo, env: {} });
+    await expect(codex).rejects.toMatchObject({ code: 'core_tracked_file_refused', message: expect.stringContaining('--target hermes') });
+    expect(readFileSync(join(repo, 'AGENTS.md'), 'utf8')).toBe('# Agents\n');
+    const hermes = await compileContext(b.brain, owner, b.home, { target: 'hermes', mode: 'include', cwd: repo, env: {} });
+    expect(hermes.excluded_in).not.toBeNull();
+    expect(readFileSync(join(repo, '.git', 'info', 'exclude'), 'utf8').split('\n')).toContain('/.hermes.md');
+    expect(git(repo, 'status', '--porcelain').stdout).toBe('');
+    writeFileSync(join(repo, '.hermes.md'), '<!-- brainstream:compiled-context:begin core=abc -->\nno end\n');
+    await expect(compileContext(b.brain, owner, b.home, { target: 'hermes', mode: 'include', cwd: repo, env: {} })).rejects.toMatchObject({
+      code: 'compiled_context_damaged',
+    });
+    await expect(compileContext(b.brain, remote, b.home, { target: 'hermes', mode: 'remove', cwd: repo, env: {} })).rejects.toMatchObject({ code: 'owner_only' });
+    b.setConfig({});
+    const off = compileContext(b.brain, owner, b.home, { target: 'codex-global', mode: 'include', cwd: repo, env: { CODEX_HOME: join(b.home, 'codex') } });
+    await expect(off).rejects.toMatchObject({ code: 'core_disabled' });
+    expect(existsSync(join(b.home, 'codex', 'AGENTS.md'))).toBe(false);
+    b.cleanup();
+  });
+});

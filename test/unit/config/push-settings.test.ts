@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { pushSettings } from '../../../src/config/push-settings.js';
+
+describe('push-context §12 settings', () => {
+  it('defaults', () => {
+    expect(pushSettings({}, {})).toEqual({ reflex: true, windowTurns: 4, maxPointers: 3, lexicalArms: true, gazetteer: true });
+  });
+
+  it('retrieval_reflex: env false/0 → off, other non-empty → on, empty → config (off only if exactly false)', () => {
+    expect(pushSettings({}, { BRAINSTREAM_RETRIEVAL_REFLEX: 'false' }).reflex).toBe(false);
+    expect(pushSettings({}, { BRAINSTREAM_RETRIEVAL_REFLEX: '0' }).reflex).toBe(false);
+    expect(pushSettings({ retrieval_reflex: false }, { BRAINSTREAM_RETRIEVAL_REFLEX: 'off' }).reflex).toBe(true);
+    expect(pushSettings({ retrieval_reflex: false }, { BRAINSTREAM_RETRIEVAL_REFLEX: '' }).reflex).toBe(false);
+    expect(pushSettings({ retrieval_reflex: 'false' }, {}).reflex).toBe(true);
+    expect(pushSettings({ retrieval_reflex: 0 }, {}).reflex).toBe(true);
+  });
+
+  it('window turns: env finite ≥ 1 → floor, else config ≥ 1 → floor, else 4', () => {
+    expect(pushSettings({}, { BRAINSTREAM_RETRIEVAL_REFLEX_WINDOW_TURNS: '6.9' }).windowTurns).toBe(6);
+    expect(pushSettings({ retrieval_reflex_window_turns: 8 }, { BRAINSTREAM_RETRIEVAL_REFLEX_WINDOW_TURNS: '0' }).windowTurns).toBe(8);
+    expect(pushSettings({ retrieval_reflex_window_turns: 8 }, { BRAINSTREAM_RETRIEVAL_REFLEX_WINDOW_TURNS: 'abc' }).windowTurns).toBe(8);
+    expect(pushSettings({ retrieval_reflex_window_turns: 6.9 }, {}).windowTurns).toBe(6);
+    for (const bad of [0, -3, Number.NaN, '5']) expect(pushSettings({ retrieval_reflex_window_turns: bad }, {}).windowTurns).toBe(4);
+    expect(pushSettings({ retrieval_reflex_window_turns: 1 }, {}).windowTurns).toBe(1);
+  });
+
+  it('max pointers: used if a number > 0', () => {
+    expect(pushSettings({ retrieval_reflex_max_pointers: 2 }, {}).maxPointers).toBe(2);
+    expect(pushSettings({ retrieval_reflex_max_pointers: 0 }, {}).maxPointers).toBe(3);
+    expect(pushSettings({ retrieval_reflex_max_pointers: 'x' }, {}).maxPointers).toBe(3);
+  });
+
+  it('lexical arms: env trimmed, case-insensitive false/0/off/no → off; other non-empty → on; empty → config', () => {
+    for (const v of ['false', ' OFF ', 'No', '0']) {
+      expect(pushSettings({}, { BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS: v }).lexicalArms).toBe(false);
+    }
+    expect(pushSettings({ retrieval_reflex_lexical_arms: false }, { BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS: 'yes' }).lexicalArms).toBe(true);
+    expect(pushSettings({ retrieval_reflex_lexical_arms: false }, { BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS: '  ' }).lexicalArms).toBe(false);
+  });
+
+  it('gazetteer: off only if exactly false', () => {
+    expect(pushSettings({ retrieval_reflex_gazetteer: false }, {}).gazetteer).toBe(false);
+    expect(pushSettings({ retrieval_reflex_gazetteer: 'no' }, {}).gazetteer).toBe(true);
+  });
+});
