@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openPgliteDb } from '../src/db/pglite-db.js';
 import { migrate } from '../src/db/migrate.js';
@@ -28,14 +28,21 @@ export async function benchReplay(turns = 1_000_000, pageCount = 20_000, runs = 
     const gates = parseThresholdRange('--min-confidence', '0.6:0.9:0.05');
     const workers = Math.min(4, availableParallelism());
     const seconds: number[] = [];
+    const cpu: number[] = [];
+    const load: number[] = [];
     let volunteered = 0;
     let sessions = 0;
     for (let i = 0; i < runs; i++) {
+      load.push(loadavg()[0]!);
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       const run = await runReplay(await EmbeddedReplaySource.open(db), {
         gates, windowTurns: 4, lexicalArms: true, gazetteer: true, remote: false, since: null, arms: null, workers,
       });
       seconds.push((performance.now() - t0) / 1000);
+      // Every thread of the process (main and workers): what the run costs whatever else the machine does.
+      const used = process.cpuUsage(c0);
+      cpu.push((used.user + used.system) / 1e6);
       if (run.report.turns !== turns) throw new Error(`replay counted ${run.report.turns} of ${turns} turns`);
       volunteered = run.report.thresholds[2]!.volunteered;
       sessions = run.report.sessions;
@@ -46,7 +53,14 @@ export async function benchReplay(turns = 1_000_000, pageCount = 20_000, runs = 
         median: median(seconds),
         unit: 's',
         runs: seconds,
-        extra: { workers, sessions, 'turns/s': Math.round(turns / median(seconds)), 'volunteered at 0.7': volunteered },
+        extra: {
+          workers,
+          sessions,
+          'turns/s': Math.round(turns / median(seconds)),
+          'volunteered at 0.7': volunteered,
+          'cpu s (all threads)': Number(median(cpu).toFixed(1)),
+          'load average at start': load.map((l) => l.toFixed(1)).join(' / '),
+        },
       },
     ];
   } finally {

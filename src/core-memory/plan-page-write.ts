@@ -118,7 +118,3 @@ export function planPageWrite(planner: PageWritePlanner, req: PageWriteRequest):
   return { changed: true, page: saved, version, remoteEdit: guarded.remoteEdit, events };
 }
 
-/** After a planned delete, the row no longer renders or counts. */
-export function forgetDeletedRow(planner: PageWritePlanner, sourceId: string, slug: string): void {
-  planner.corePages = planner.corePages.map((p) => (p.source_id === sourceId && p.slug === slug ? { ...p, deleted: true } : p));
-}

@@ -2,6 +2,7 @@ import type { Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { openPostgresDb } from '../db/postgres-db.js';
 import { BrainstreamError } from '../errors.js';
+import { guardConnectionLoss } from './connection-loss-guard.js';
 
 export interface DistributedDbOptions {
   /** Connections in the pool. */
@@ -22,9 +23,9 @@ export function withApplicationName(url: string, name: string): string {
   return parsed.toString();
 }
 
-/** The distributed mode's PostgreSQL: projections, offsets, session state and outbox, migrated. */
+/** The distributed mode's PostgreSQL: projections, offsets, session state and outbox, migrated; it survives dropped connections. */
 export async function openDistributedDb(url: string, options: DistributedDbOptions): Promise<Db> {
-  const db = openPostgresDb(withApplicationName(url, options.applicationName), { max: options.pool });
+  const db = guardConnectionLoss(openPostgresDb(withApplicationName(url, options.applicationName), { max: options.pool }));
   try {
     await migrate(db);
   } catch (err) {

@@ -54,8 +54,8 @@ export class DistributedServe {
     const closers: Closer[] = [];
     const concurrency = options.concurrency ?? 4;
     try {
-      // One connection per batch in flight in each member, one for the relay, one spare.
-      const db = await openDistributedDb(options.databaseUrl, { pool: 2 * concurrency + 2, applicationName: `brainstream-serve ${options.group}` });
+      // One connection per batch in flight (processors, projections), one for the relay, one spare.
+      const db = await openDistributedDb(options.databaseUrl, { pool: concurrency + 3, applicationName: `brainstream-serve ${process.pid} ${options.group}` });
       closers.push(() => db.close());
       const kafka = createKafkaClient(options, { clientId: `brainstream-serve-${process.pid}`, patience: 'long' });
       const admin = kafka.admin();
@@ -81,8 +81,12 @@ export class DistributedServe {
         topics: PROCESSOR_TOPICS,
         work: processorWork({ group: options.group, pages, outbox, settings: () => distributedTopologySettings(options.home) }),
         concurrency,
+        // ≤ ~1,000 turns a batch: a batch is decided synchronously, and a shorter stall keeps this
+        // process's other transactions (which may hold the projection lock) moving.
+        maxBytesPerPartition: 256 * 1024,
       });
-      const projections = new KafkaGroupRunner({ ...common, group: projectionsGroup(options.group), topics: PROJECTION_TOPICS, work: projectionWork(outbox), concurrency });
+      // Projection batches take one lock: one at a time per member.
+      const projections = new KafkaGroupRunner({ ...common, group: projectionsGroup(options.group), topics: PROJECTION_TOPICS, work: projectionWork(outbox), concurrency: 1 });
       const runners = [processors, projections];
       for (const runner of runners) closers.push(() => runner.disconnect());
       await Promise.all(runners.map((r) => r.start()));

@@ -64,22 +64,19 @@ export function processorWork(options: ProcessorWorkOptions): (topic: Topic, par
     }
     return consumer;
   };
-  return (_topic, partition) => ({ consumers: (stale) => [processorFor(partition, stale)], lock: 'none', outbox: options.outbox });
+  return (_topic, partition) => ({ consumers: (stale) => [processorFor(partition, stale)], serialize: false, outbox: options.outbox });
 }
 
 /**
- * Streams whose projection batches may run side by side: volunteered events only add rows keyed
- * by their own ids (the feedback log, usage facts and counters). Their projections read what
- * pages and retrievals batches write (usage marks) and those read what they write, so each
- * side would miss the other's uncommitted rows: pages, retrievals and core batches take the
- * projection lock exclusively (one at a time across partitions and members), volunteered
- * batches take it shared.
+ * The projections of a batch's stream, one batch at a time across partitions and members (the
+ * projection lock). They read rows other streams write — usage stats joins volunteered facts
+ * with the retrieval and page marks, pages and retrievals share `last_retrieved_at` — which two
+ * concurrent transactions would each miss; and every volunteered batch bumps the same daily
+ * counters, which would serialise them anyway.
  */
-const SHARED_LOCK_TOPICS: ReadonlySet<Topic> = new Set<Topic>(['volunteered']);
-
 export function projectionWork(outbox: OutboxAppender): (topic: Topic) => BatchWork {
   return (topic) => {
     const consumers = PROJECTIONS.filter((p) => p.topics.includes(topic));
-    return { consumers: () => consumers, lock: SHARED_LOCK_TOPICS.has(topic) ? 'shared' : 'exclusive', outbox };
+    return { consumers: () => consumers, serialize: true, outbox };
   };
 }

@@ -4,7 +4,6 @@ import { brainConfig } from '../config/brain-config.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { planPageWrite, type PageFields, type PageWritePlanner, type PlannedPageWrite, type StoredRow } from '../core-memory/plan-page-write.js';
 import type { Db } from '../db/db.js';
-import type { Envelope } from '../domain/events.js';
 import { utcDay } from '../pages/facts-table.js';
 import { loadCoreRows } from './operations/core-rows.js';
 import { withCoreWriteLock } from './core-write-lock.js';
@@ -46,10 +45,10 @@ export interface GuardedEditResult {
 
 /**
  * One guarded page write (core-memory §4–§6) of `sourceId:slug`: under the core write lock,
- * reads the stored row, lets `edit` derive the new page from it (null: leave the stored row as it is; or
- * throw, e.g. page_not_found),
- * checks owner-only keys → remote-edit policy → budget, and appends the page event (plus the
- * remote-edit notice) only if every check passed. A write that changes nothing appends nothing.
+ * reads the stored row, lets `edit` derive the new page from it (null: leave the stored row as
+ * it is; or throw, e.g. page_not_found), checks owner-only keys → remote-edit policy → budget,
+ * and appends the page event (plus the remote-edit notice) only if every check passed. A write
+ * that changes nothing appends nothing.
  */
 export function editPageGuarded(
   brain: Brain,
@@ -57,7 +56,7 @@ export function editPageGuarded(
   sourceId: string,
   slug: string,
   edit: (stored: StoredPage | null) => GuardedEdit | null,
-  options: { now?: Date; extraEvents?: (plan: PlannedPageWrite) => Envelope[] } = {},
+  options: { now?: Date } = {},
 ): Promise<GuardedEditResult> {
   const now = options.now ?? new Date();
   return withCoreWriteLock(brain, async (tx) => {
@@ -69,7 +68,6 @@ export function editPageGuarded(
     }
     const planner = await openPlanner(tx, brain, caller, now);
     const plan = planPageWrite(planner, { source_id: sourceId, slug, stored: stored as StoredRow | null, ...change });
-    const events = plan.changed ? [...plan.events, ...(options.extraEvents?.(plan) ?? [])] : [];
-    return { events, result: { stored, plan } };
+    return { events: plan.events, result: { stored, plan } };
   });
 }

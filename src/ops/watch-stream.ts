@@ -91,7 +91,7 @@ export async function streamTurns(sink: TurnSink, input: Observable<string>, opt
           { key: options.sessionId },
         ),
       ),
-      bufferTime(10, null, 500),
+      bufferTime(10, null, 2000),
       filter((b) => b.length > 0),
       concatMap(flush),
       defaultIfEmpty(undefined),

@@ -65,7 +65,7 @@ export class ReplayShard {
           if (flags[0]) tally.usedApproximate++;
           if (flags[1]) tally.usedSession++;
           if (this.collect.has(g)) {
-            this.collected.push({ gate: g, session: t.session, turn: step.turn, at: t.at, source_id: p.source_id, slug: p.slug, confidence: p.confidence, arm: p.arm, rationale: p.rationale });
+            this.collected.push({ gate: g, session: t.session, turn: step.turn, at: t.at, source_id: p.source_id, slug: p.slug, confidence: p.confidence, arm: p.arm, rationale: p.rationale, display: p.display, synopsis: p.synopsis });
           }
         }
       });

@@ -51,6 +51,8 @@ export interface ReplayVolunteered {
   confidence: number;
   arm: MatchArm;
   rationale: string;
+  display: string;
+  synopsis: string;
 }
 
 /** What one shard found: per gate, per arm. */

@@ -39,7 +39,7 @@ export async function startServe(home: string, env: NodeJS.ProcessEnv = {}): Pro
     } catch {
       return undefined;
     }
-  }, 600);
+  }, 2400);
   return {
     child,
     stderr: () => err,

@@ -28,7 +28,7 @@ beforeAll(async () => {
   expect(runCli(['--home', home.path, 'import', folder.path]).code).toBe(0);
   serve = await startServe(home.path);
   secret = readFileSync(homePaths(home.path).secret, 'utf8').trim();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   if (serve.child.exitCode === null) await serve.stop();

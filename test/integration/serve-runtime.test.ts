@@ -10,7 +10,7 @@ let runtime: ServeRuntime;
 
 beforeAll(async () => {
   runtime = await ServeRuntime.start(home.path, { role: 'serve', pollMs: 50 });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await runtime.stop();
@@ -73,8 +73,14 @@ describe('the command request', () => {
 
 describe('stop', () => {
   it('removes the socket, secret and lock', async () => {
-    const r = await ServeRuntime.start(tempDir('bs-runtime-stop-').path, { role: 'watch' });
-    await r.stop();
-    for (const f of [homePaths(r.home).socket, homePaths(r.home).secret, homePaths(r.home).lock]) expect(existsSync(f)).toBe(false);
-  }, 60_000);
+    const dir = tempDir('bs-runtime-stop-');
+    try {
+      const r = await ServeRuntime.start(dir.path, { role: 'watch' });
+      expect(existsSync(homePaths(dir.path).socket)).toBe(true);
+      await r.stop();
+      for (const f of [homePaths(dir.path).socket, homePaths(dir.path).secret, homePaths(dir.path).lock]) expect(existsSync(f)).toBe(false);
+    } finally {
+      dir.cleanup();
+    }
+  }, 180_000);
 });

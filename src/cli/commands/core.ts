@@ -14,9 +14,6 @@ import { commandContext, type CommandContext } from '../globals.js';
 import { errLine, out, outJson, outLine, setExitCode } from '../output.js';
 import { withBrain } from '../with-brain.js';
 
-// `doctor` lists the core_memory check wherever the CLI runs (directly or inside serve).
-registerDoctorCheck(coreMemoryCheck);
-
 /** A slug argument: lower-cased; unusable slugs are usage errors (exit 2). */
 export function slugArg(raw: string): string {
   try {
@@ -47,6 +44,8 @@ function reportMark(ctx: CommandContext, r: CoreMarkResult): void {
 }
 
 export function registerCore(program: Command): void {
+  // `doctor` lists the core_memory check wherever the CLI runs (directly or inside serve).
+  registerDoctorCheck(coreMemoryCheck);
   const core = program.command('core').description('core memory: the budgeted pages every session receives');
 
   core

@@ -17,6 +17,8 @@ export interface GroupRunnerOptions {
   work(topic: Topic, partition: number): BatchWork;
   /** Partitions whose batches run at once in this process (each in its own transaction). */
   concurrency: number;
+  /** Bytes fetched per partition per request (kafkajs default 1 MiB): bounds a batch. */
+  maxBytesPerPartition?: number;
   sessionTimeoutMs: number;
   /** The consumer died and kafkajs will not restart it. */
   onFatal(err: Error): void;
@@ -49,6 +51,7 @@ export class KafkaGroupRunner {
       // transactions for at most 100 ms of extra delay.
       minBytes: 32 * 1024,
       maxWaitTimeInMs: 100,
+      maxBytesPerPartition: options.maxBytesPerPartition ?? 1024 * 1024,
     });
     const { GROUP_JOIN, CRASH } = this.consumer.events;
     this.consumer.on(GROUP_JOIN, ({ payload }) => {
@@ -120,8 +123,10 @@ export class KafkaGroupRunner {
         this.consumer.seek({ topic: batch.topic, partition: batch.partition, offset: String(outcome.offset) });
         return;
       }
-      cursor.fetchFrom = cursor.committed = outcome.next;
+      cursor.fetchFrom = outcome.next;
+      cursor.committed = outcome.current ? outcome.next : null;
       if (outcome.dead > 0) log.warn({ dead: outcome.dead }, 'messages dead-lettered');
+      if (outcome.skipped > 0) log.info({ skipped: outcome.skipped, first: input.first, last: input.last }, 'messages already applied (before a move or a restart): skipped');
       log.debug({ first: input.first, last: input.last, events: outcome.events, skipped: outcome.skipped, ms: Math.round(performance.now() - started) }, 'batch committed');
       work.outbox.committed();
       resolveOffset(String(input.last));

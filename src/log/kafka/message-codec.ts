@@ -33,7 +33,8 @@ export function decodeMessage(kafkaTopic: string, topic: Topic, partition: numbe
   const text = message.value === null ? '' : message.value.toString('utf8');
   const dead = (reason: string): DecodedMessage => ({
     ok: false,
-    dead: { topic: kafkaTopic, partition, offset, reason, raw: storable(text), timestamp: Number(message.timestamp) || 0 },
+    // Reasons may quote the input (JSON.parse does), so both are made storable.
+    dead: { topic: kafkaTopic, partition, offset, reason: storable(reason), raw: storable(text), timestamp: Number(message.timestamp) || 0 },
   });
   if (message.value === null) return dead('empty message (no value)');
   let json: unknown;

@@ -15,12 +15,15 @@ export interface OutboxRelayOptions {
 }
 
 const CLEANUP_EVERY_MS = 60_000;
+/** How long a claimed row is left to its relay before another one publishes it. */
+const CLAIM_MS = 30_000;
 
 /**
- * Publishes the outbox: rows staged by committed transactions go to `<prefix><topic>` with
- * their keys, in id order, then are marked published in the same transaction that locked them
- * (`FOR UPDATE SKIP LOCKED`, so the relays of several processes share the work). A crash after
- * sending and before marking sends them again: their ids are deterministic, consumers keep one.
+ * Publishes the outbox: rows staged by committed transactions are claimed for a while (one
+ * statement, `FOR UPDATE SKIP LOCKED`, so the relays of several processes share the work), sent
+ * to `<prefix><topic>` with their keys in id order, then marked published. No transaction stays
+ * open across the send. A relay that dies between claiming and marking leaves the claim to
+ * expire and the rows are sent again: their ids are deterministic, consumers keep one.
  */
 export class OutboxRelay {
   private readonly log = logger.child({ component: 'outbox-relay' });
@@ -116,19 +119,21 @@ export class OutboxRelay {
     });
   }
 
-  private publishBatch(): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const rows = await tx.query<{ id: number; topic: Topic; key: string; payload: string }>(
-        `SELECT id, topic, key, payload::text AS payload FROM outbox
-          WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.batchSize],
-      );
-      if (rows.length === 0) return 0;
-      await this.events.sendKeyed(rows.map((r) => ({ topic: kafkaTopicName(this.topicPrefix, r.topic), message: { key: r.key, value: r.payload } })));
-      await tx.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
-      this.log.debug({ published: rows.length }, 'outbox published');
-      return rows.length;
-    });
+  private async publishBatch(): Promise<number> {
+    const rows = await this.db.query<{ id: number; topic: Topic; key: string; payload: string }>(
+      `UPDATE outbox SET claimed_until = now() + ($2::bigint * interval '1 millisecond')
+        WHERE id IN (SELECT id FROM outbox
+                      WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+                      ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING id, topic, key, payload::text AS payload`,
+      [this.batchSize, CLAIM_MS],
+    );
+    if (rows.length === 0) return 0;
+    rows.sort((a, b) => a.id - b.id);
+    await this.events.sendKeyed(rows.map((r) => ({ topic: kafkaTopicName(this.topicPrefix, r.topic), message: { key: r.key, value: r.payload } })));
+    await this.db.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
+    this.log.debug({ published: rows.length }, 'outbox published');
+    return rows.length;
   }
 
   /** Published rows only matter until they are on the topic: keep an hour for inspection, in bounded deletes. */

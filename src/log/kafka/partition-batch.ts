@@ -28,23 +28,26 @@ export interface PartitionBatch {
 export interface BatchWork {
   /** The consumers of the batch's topic; `stale` → stateful ones must reload their state (from the database). */
   consumers(stale: boolean): readonly Consumer[];
-  /**
-   * The projection lock this batch takes before applying: `exclusive` for consumers whose rows
-   * depend on rows other streams write, `shared` for those that only conflict with the exclusive
-   * ones, `none` for partition-local consumers.
-   */
-  lock: 'none' | 'shared' | 'exclusive';
+  /** Take the projection lock first: for batches whose consumers write rows other partitions also write. */
+  serialize: boolean;
   outbox: OutboxAppender;
 }
 
 export type BatchOutcome =
-  | { kind: 'applied'; next: number; events: number; dead: number; skipped: number }
+  | {
+      kind: 'applied';
+      next: number;
+      events: number;
+      dead: number;
+      skipped: number;
+      /** The consumers' per-partition state in memory reflects `next` (false: another member moved the partition and nothing here was reloaded). */
+      current: boolean;
+    }
   /** Nothing applied: fetch the partition from `offset` (another member is ahead, or the stored position was rewound). */
   | { kind: 'seek'; offset: number };
 
-/** The projection lock (transaction-scoped advisory lock, so it holds across partitions and processes). */
+/** Serialises projection batches across partitions and processes (a transaction-scoped advisory lock). */
 const PROJECTION_LOCK = 7243105;
-const LOCK_SQL = { shared: 'SELECT pg_advisory_xact_lock_shared($1)', exclusive: 'SELECT pg_advisory_xact_lock($1)' } as const;
 
 /**
  * Applies one fetched batch in the caller's transaction: locks the partition's stored offset,
@@ -58,18 +61,20 @@ export async function applyPartitionBatch(tx: Db, batch: PartitionBatch, cursor:
   if (cursor.fetchFrom !== null && stored < cursor.fetchFrom) return { kind: 'seek', offset: stored };
   // Another member already applied this whole batch and more: skip ahead.
   if (stored > batch.last + 1) return { kind: 'seek', offset: stored };
+  const stale = stored !== cursor.committed;
   const live = batch.messages.filter((m) => (m.ok ? m.logged.position : m.dead.offset) >= stored);
   const skipped = batch.messages.length - live.length;
-  if (live.length === 0) return { kind: 'applied', next: stored, events: 0, dead: 0, skipped };
+  if (live.length === 0) return { kind: 'applied', next: stored, events: 0, dead: 0, skipped, current: !stale };
   const events: LoggedEvent[] = [];
   const dead: KafkaDeadLetter[] = [];
   for (const m of live) {
     if (m.ok) events.push(m.logged);
     else dead.push(m.dead);
   }
-  if (work.lock !== 'none') await tx.query(LOCK_SQL[work.lock], [PROJECTION_LOCK]);
+  if (work.serialize) await tx.query('SELECT pg_advisory_xact_lock($1)', [PROJECTION_LOCK]);
+  // Stale consumers start from the database (fresh processors): applying makes them current.
   if (events.length > 0) {
-    for (const consumer of work.consumers(stored !== cursor.committed)) await consumer.apply(tx, events);
+    for (const consumer of work.consumers(stale)) await consumer.apply(tx, events);
   }
   if (dead.length > 0) {
     await recordKafkaDeadLetters(tx, dead);
@@ -77,5 +82,5 @@ export async function applyPartitionBatch(tx: Db, batch: PartitionBatch, cursor:
   }
   const next = batch.last + 1;
   await advancePartitionOffset(tx, batch.key, stored, next);
-  return { kind: 'applied', next, events: events.length, dead: dead.length, skipped };
+  return { kind: 'applied', next, events: events.length, dead: dead.length, skipped, current: events.length > 0 || !stale };
 }

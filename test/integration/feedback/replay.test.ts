@@ -67,7 +67,7 @@ const options = (over: Partial<ReplayOptions> = {}): ReplayOptions => ({
 const asLogged = (v: ReplayVolunteered) => ({
   id: deterministicId('vol', 'watch', v.session, v.turn, v.source_id, v.slug),
   at: new Date(v.at).toISOString(),
-  data: { source_id: v.source_id, slug: v.slug, confidence: v.confidence, match_arm: v.arm, rationale: v.rationale, channel: 'watch', session_id: v.session, turn: v.turn },
+  data: { source_id: v.source_id, slug: v.slug, confidence: v.confidence, match_arm: v.arm, rationale: v.rationale, channel: 'watch', session_id: v.session, turn: v.turn, display: v.display, synopsis: v.synopsis },
 });
 
 async function liveVolunteered(brain: Brain, since = 0) {

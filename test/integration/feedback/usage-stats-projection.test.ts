@@ -96,6 +96,36 @@ describe.each(drivers)('usage statistics projection on $name', ({ open }) => {
     }
   });
 
+  it('exposes the same figures through the BI views', async () => {
+    const brain = await openBrainOn(await open());
+    await handBuiltLog(brain);
+    await brain.commit([deletePage('people/bob', '2026-03-03T00:00:00Z')]);
+    const events = await brain.db.query<{ id: string; used_approximate: boolean; used_attributed: boolean }>(
+      'SELECT id, used_approximate, used_attributed FROM volunteer_usage_events ORDER BY id',
+    );
+    expect(events).toEqual([
+      { id: 'v1', used_approximate: true, used_attributed: true },
+      { id: 'v2', used_approximate: false, used_attributed: false },
+      { id: 'v3', used_approximate: false, used_attributed: false },
+      { id: 'v4', used_approximate: true, used_attributed: true },
+      { id: 'v5', used_approximate: false, used_attributed: false },
+    ]);
+    const daily = await brain.db.query<{ volunteered: number; precision_approximate: string; precision_attributed: string }>(
+      `SELECT volunteered, precision_approximate::text, precision_attributed::text FROM volunteer_usage_daily
+        WHERE day = '2026-03-01' AND match_arm = 'title' AND channel = 'watch'`,
+    );
+    expect(daily).toEqual([{ volunteered: 1, precision_approximate: '1.000', precision_attributed: '1.000' }]);
+    const byArm = await brain.db.query<{ match_arm: string; channel: string; volunteered: number; used_approximate: number; used_attributed: number }>(
+      'SELECT match_arm, channel, volunteered, used_approximate, used_attributed FROM volunteer_precision_by_arm ORDER BY match_arm, channel',
+    );
+    expect(byArm).toEqual([
+      { match_arm: 'alias', channel: 'op', volunteered: 1, used_approximate: 1, used_attributed: 1 },
+      { match_arm: 'alias', channel: 'watch', volunteered: 1, used_approximate: 0, used_attributed: 0 },
+      { match_arm: 'title', channel: 'op', volunteered: 1, used_approximate: 0, used_attributed: 0 },
+      { match_arm: 'title', channel: 'watch', volunteered: 2, used_approximate: 1, used_attributed: 1 },
+    ]);
+  });
+
   it('is idempotent: a redelivered volunteered event or retrieval changes nothing', async () => {
     const brain = await openBrainOn(await open());
     await handBuiltLog(brain);

@@ -1,0 +1,27 @@
+import { Kafka, logLevel } from 'kafkajs';
+import { measureGroupLag, type GroupLag } from '../../../../src/distributed/group-lag.js';
+import { openPostgresDb } from '../../../../src/db/postgres-db.js';
+import { waitFor } from './wait-for.js';
+
+/** Waits until the serve group has processed everything published so far (lag 0 everywhere, outbox empty). */
+export async function waitForZeroLag(args: { brokers: string[]; database: string; topicPrefix: string; group: string }, timeoutMs = 120_000): Promise<GroupLag> {
+  const db = openPostgresDb(args.database, { max: 1 });
+  const admin = new Kafka({ clientId: 'test-lag', brokers: args.brokers, logLevel: logLevel.NOTHING, retry: { retries: 10 } }).admin();
+  try {
+    await admin.connect();
+    let last: GroupLag | null = null;
+    return await waitFor(`zero lag of ${args.group}`, async () => {
+      try {
+        last = await measureGroupLag(db, admin, args.topicPrefix, args.group);
+      } catch {
+        return null; // the broker may be restarting
+      }
+      return last.total === 0 ? last : null;
+    }, timeoutMs).catch((err: Error) => {
+      throw new Error(`${err.message}; last: ${JSON.stringify(last)}`);
+    });
+  } finally {
+    await admin.disconnect().catch(() => {});
+    await db.close();
+  }
+}
