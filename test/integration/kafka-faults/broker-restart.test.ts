@@ -79,24 +79,24 @@ describe.skipIf(!local || !pg)('distributed mode: the broker restarted mid-strea
       const r = await runCliAsync([...args, ...flags()], { input });
       expect(r.code, r.stderr).toBe(0);
     };
-    console.error('STEP 0', new Date().toISOString()); await publish(['publish', 'pages', join(dir, 'brain')]);
+    await publish(['publish', 'pages', join(dir, 'brain')]);
     const half = lines.length / 2;
     await publish(['publish', 'turns'], jsonLines(lines.slice(0, half)));
-    console.error('STEP 1', new Date().toISOString()); serve = await ServeProcess.start({ brokers, topicPrefix: prefix, database: pg!.url, group, home: join(dir, 'home') });
-    console.error('STEP 2', new Date().toISOString()); await waitForZeroLag({ brokers, database: pg!.url, topicPrefix: prefix, group });
+    serve = await ServeProcess.start({ brokers, topicPrefix: prefix, database: pg!.url, group, home: join(dir, 'home') });
+    await waitForZeroLag({ brokers, database: pg!.url, topicPrefix: prefix, group });
     // A batch is parked in its transaction when the broker goes down; it commits while the
     // broker is away (its offsets are in PostgreSQL), and the broker comes back.
-    console.error('STEP 3', new Date().toISOString()); const lock = await holdTableLock(pg!.url, 'session_state');
+    const lock = await holdTableLock(pg!.url, 'session_state');
     try {
       await publish(['publish', 'turns'], jsonLines(lines.slice(half)));
-      console.error('STEP 4', new Date().toISOString()); await waitUntilBlocked(pg!.url, serve.pid);
-      console.error('STEP 5', new Date().toISOString()); await broker('stop');
+      await waitUntilBlocked(pg!.url, serve.pid);
+      await broker('stop');
     } finally {
-      console.error('STEP 6', new Date().toISOString()); await lock.release();
+      await lock.release();
     }
-    console.error('STEP 7', new Date().toISOString()); await broker('start');
+    await broker('start');
     await waitForZeroLag({ brokers, database: pg!.url, topicPrefix: prefix, group }, 180_000);
-    console.error('STEP 8', new Date().toISOString()); const db = openPostgresDb(pg!.url, { max: 1 });
+    const db = openPostgresDb(pg!.url, { max: 1 });
     try {
       expect(await feedbackRows(db)).toEqual(reference.rows);
       expect(await sessionStates(db, processorName(group))).toEqual(reference.sessions);
