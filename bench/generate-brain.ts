@@ -1,6 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { openBrain } from '../src/brain/brain.js';
+import { importFolder } from '../src/ops/import-folder.js';
 import type { Page } from '../src/pages/page.js';
+import { tempFolder } from './temp-folder.js';
 
 const FIRST = ['Alice', 'Bruno', 'Chiara', 'Dmitri', 'Esme', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kaia', 'Lars', 'Mira', 'Nadia', 'Omar', 'Priya'];
 const LAST = ['Abernathy', 'Balogun', 'Castellanos', 'Dunmore', 'Eriksen', 'Fairweather', 'Galewright', 'Holloway', 'Ishikawa', 'Jovanovic', 'Kowalczyk', 'Lindqvist'];
@@ -44,4 +47,17 @@ export function writeBrainFolder(dir: string, pages: readonly Page[]): void {
     const aliases = (p.frontmatter.aliases as string[]).map((a) => JSON.stringify(a)).join(', ');
     writeFileSync(file, `---\ntitle: ${p.title}\ntype: ${p.type}\naliases: [${aliases}]\n---\n\n${p.compiled_truth}\n\n<!-- timeline -->\n\n${p.timeline}\n`);
   }
+}
+
+/** A fresh embedded home holding a generated brain of `pageCount` pages (imported from markdown). */
+export async function seedBrainHome(pageCount: number, prefix: string): Promise<{ home: string; pages: Page[] }> {
+  const src = tempFolder(`${prefix}src-`);
+  const home = tempFolder(`${prefix}home-`);
+  const pages = generatePages(pageCount);
+  writeBrainFolder(src, pages);
+  const brain = await openBrain(home);
+  await importFolder(brain, src, 'default');
+  await brain.close();
+  rmSync(src, { recursive: true, force: true });
+  return { home, pages };
 }

@@ -2,10 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openBrain } from '../src/brain/brain.js';
-import { importFolder } from '../src/ops/import-folder.js';
 import { request } from '../src/serve/socket-client.js';
-import { generatePages, writeBrainFolder } from './generate-brain.js';
+import { seedBrainHome } from './generate-brain.js';
 import { median, percentile, type Measurement } from './harness.js';
 import { tempFolder } from './temp-folder.js';
 
@@ -59,15 +57,8 @@ function timedHook(home: string, env: NodeJS.ProcessEnv, payload: string): { ms:
  * start-up is measured alongside for scale.
  */
 export async function benchHook(pageCount = 20_000, runs = 200): Promise<Measurement[]> {
-  const src = tempFolder('bs-bench-hook-src-');
-  const home = tempFolder('bs-bench-hook-home-');
+  const { home, pages } = await seedBrainHome(pageCount, 'bs-bench-hook-');
   const userHome = tempFolder('bs-bench-hook-user-');
-  const pages = generatePages(pageCount);
-  writeBrainFolder(src, pages);
-  const brain = await openBrain(home);
-  await importFolder(brain, src, 'default');
-  await brain.close();
-  rmSync(src, { recursive: true, force: true });
   const projects = join(userHome, '.claude', 'projects', '-bench');
   mkdirSync(projects, { recursive: true });
   const transcript = join(projects, 'session.jsonl');

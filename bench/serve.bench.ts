@@ -1,10 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openBrain } from '../src/brain/brain.js';
-import { importFolder } from '../src/ops/import-folder.js';
 import { request } from '../src/serve/socket-client.js';
-import { generatePages, writeBrainFolder } from './generate-brain.js';
+import { seedBrainHome } from './generate-brain.js';
 import { median, percentile, type Measurement } from './harness.js';
 import { tempFolder } from './temp-folder.js';
 
@@ -56,14 +54,7 @@ function timedBareNode(): number {
  * direct runs without serve (each opens the brain and loads the page index).
  */
 export async function benchServe(pageCount = 20_000, runs = 60, directRuns = 3): Promise<Measurement[]> {
-  const src = tempFolder('bs-bench-serve-src-');
-  const home = tempFolder('bs-bench-serve-home-');
-  const pages = generatePages(pageCount);
-  writeBrainFolder(src, pages);
-  const brain = await openBrain(home);
-  await importFolder(brain, src, 'default');
-  await brain.close();
-  rmSync(src, { recursive: true, force: true });
+  const { home, pages } = await seedBrainHome(pageCount, 'bs-bench-serve-');
 
   const windows = Array.from({ length: 10 }, (_, i) => pages[(i * 7919) % pages.length]!).map((p) => ({
     text: `user: what did ${p.title} say about the pricing thread?\n`,

@@ -8,6 +8,7 @@ import { KafkaGroupRunner } from '../log/kafka/group-runner.js';
 import { OutboxAppender } from '../log/kafka/outbox-appender.js';
 import { OutboxRelay } from '../log/kafka/outbox-relay.js';
 import { KafkaPageTable } from '../log/kafka/page-table.js';
+import { KafkaSockets } from '../log/kafka/kafka-sockets.js';
 import { openDistributedDb } from './distributed-db.js';
 import { distributedTopologySettings } from './distributed-settings.js';
 import { PROCESSOR_TOPICS, PROJECTION_TOPICS, processorWork, projectionWork, projectionsGroup } from './serve-work.js';
@@ -42,6 +43,7 @@ export class DistributedServe {
     private readonly pages: KafkaPageTable,
     private readonly relay: OutboxRelay,
     private readonly runners: readonly KafkaGroupRunner[],
+    private readonly sockets: KafkaSockets,
     /** Rejects when a Kafka client died for good: the process should stop and exit 1. */
     readonly failed: Promise<never>,
   ) {}
@@ -57,7 +59,9 @@ export class DistributedServe {
       // One connection per batch in flight (processors, projections), one for the relay, one spare.
       const db = await openDistributedDb(options.databaseUrl, { pool: concurrency + 3, applicationName: `brainstream-serve ${process.pid} ${options.group}` });
       closers.push(() => db.close());
-      const kafka = createKafkaClient(options, { clientId: `brainstream-serve-${process.pid}`, patience: 'long' });
+      const sockets = new KafkaSockets();
+      closers.push(async () => sockets.destroyLeftovers());
+      const kafka = createKafkaClient(options, { clientId: `brainstream-serve-${process.pid}`, patience: 'long', sockets });
       const admin = kafka.admin();
       await admin.connect();
       closers.push(() => admin.disconnect());
@@ -91,7 +95,7 @@ export class DistributedServe {
       for (const runner of runners) closers.push(() => runner.disconnect());
       await Promise.all(runners.map((r) => r.start()));
       logger.info({ group: options.group, topicPrefix: options.topicPrefix, pages: pages.index.size }, 'distributed serve running');
-      return new DistributedServe(db, admin, producer, pages, relay, runners, failed);
+      return new DistributedServe(db, admin, producer, pages, relay, runners, sockets, failed);
     } catch (err) {
       for (const close of closers.reverse()) await close().catch(() => {});
       throw err;
@@ -102,7 +106,7 @@ export class DistributedServe {
    * Graceful shutdown, in this order: (1) stop fetching — both group members and the page table;
    * the batches in flight finish and commit, and the members leave their groups so their
    * partitions move at once; (2) flush the outbox relay; (3) disconnect the consumers, the producer and the
-   * admin client; (4) close the database.
+   * admin client, and close any broker connection they left open; (4) close the database.
    */
   stop(): Promise<void> {
     return (this.stopping ??= this.shutdown());
@@ -121,6 +125,8 @@ export class DistributedServe {
     await step('disconnect', () => Promise.all([...this.runners.map((r) => r.disconnect()), this.pages.disconnect()]));
     await step('disconnect producer', () => this.producer.disconnect());
     await step('disconnect admin', () => this.admin.disconnect());
+    const leaked = this.sockets.destroyLeftovers();
+    if (leaked > 0) logger.warn({ sockets: leaked }, 'closed broker connections the Kafka clients left open (after a broker outage)');
     await step('close database', () => this.db.close());
   }
 }

@@ -3,6 +3,7 @@
  * line per connection; a streamed command answers with output frames and a final line.
  * Types only (no runtime dependencies), so clients load nothing heavy.
  */
+import type { PageJson } from '../context/render.js';
 
 export const PROTOCOL_VERSION = 1;
 /** A request line longer than this (newline excluded) is refused. */
@@ -61,15 +62,7 @@ export interface CommandRequest {
 export type ServeRequest = TurnContextRequest | ResolveRequest | CoreBlockRequest | PingRequest | CommandRequest;
 
 /** A page as turn_context and resolve return it (the §7.1 page shape). */
-export interface WirePage {
-  slug: string;
-  source_id: string;
-  display: string;
-  confidence: number;
-  arm: string;
-  rationale: string;
-  synopsis: string;
-}
+export type WirePage = PageJson;
 
 export interface TurnContextResult {
   text: string;

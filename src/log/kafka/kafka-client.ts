@@ -1,5 +1,6 @@
 import { Kafka, logLevel, type LogEntry } from 'kafkajs';
 import { logger } from '../../logger.js';
+import type { KafkaSockets } from './kafka-sockets.js';
 
 /** Where a deployment's topics live: the brokers, and the prefix every topic name starts with. */
 export interface KafkaSettings {
@@ -16,6 +17,8 @@ export interface KafkaClientOptions {
    * with one error line and keeps kafkajs quiet unless BRAINSTREAM_LOG_LEVEL asks (`short`).
    */
   patience?: 'short' | 'long';
+  /** Records the client's sockets, so a long-running process can close what kafkajs leaks. */
+  sockets?: KafkaSockets;
 }
 
 const PINO_LEVEL: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
@@ -52,6 +55,7 @@ export function createKafkaClient(settings: KafkaSettings, options: KafkaClientO
     logLevel: long || /^(info|debug|trace)$/.test(process.env.BRAINSTREAM_LOG_LEVEL ?? '') ? logLevel.WARN : logLevel.NOTHING,
     logCreator: pinoLogCreator(),
     connectionTimeout: 3000,
+    ...(options.sockets ? { socketFactory: options.sockets.factory } : {}),
     // short: ~8 s of retries (kafkajs' default); long: ~90 s, enough for a broker restart.
     retry: long ? { initialRetryTime: 300, maxRetryTime: 10_000, retries: 12 } : { initialRetryTime: 300, retries: 5 },
   });
