@@ -49,10 +49,11 @@ export async function runKafkaServe(flags: Flags, home: string): Promise<void> {
   const { DistributedServe } = await import('../../distributed/distributed-serve.js');
   const serve = await DistributedServe.start({ ...settings, databaseUrl: url, group, home, concurrency, sessionTimeoutMs });
   errLine(`[serve] kafka ${settings.brokers.join(',')} group ${group} topics ${settings.topicPrefix}*: ready (pid ${process.pid})`);
-  let fatal: unknown = null;
-  await Promise.race([signalled, serve.failed.catch((err: unknown) => (fatal = err))]);
+  // What ends the serve: a signal, or a Kafka client that died for good (exit 1). Clients that
+  // report a failure once the shutdown has begun are being closed anyway.
+  const reason = await Promise.race([signalled.then(() => null), serve.failed.catch((err: unknown) => ({ err }))]);
   errLine('[serve] stopping: finishing batches in flight, flushing the outbox');
   await serve.stop();
   errLine('[serve] stopped');
-  if (fatal) throw fatal;
+  if (reason) throw reason.err;
 }

@@ -18,7 +18,7 @@ export const TOPIC_SPECS: Readonly<Record<Topic, TopicSpec>> = {
   turns: { partitions: 8, configs: { 'cleanup.policy': 'delete', 'retention.ms': String(90 * DAY_MS) } },
   pages: { partitions: 4, configs: { 'cleanup.policy': 'delete', 'retention.ms': '-1' } },
   retrievals: { partitions: 4, configs: { 'cleanup.policy': 'delete', 'retention.ms': String(90 * DAY_MS) } },
-  volunteered: { partitions: 8, configs: { 'cleanup.policy': 'delete', 'retention.ms': String(90 * DAY_MS) } },
+  volunteered: { partitions: 4, configs: { 'cleanup.policy': 'delete', 'retention.ms': String(90 * DAY_MS) } },
   core: { partitions: 1, configs: { 'cleanup.policy': 'delete', 'retention.ms': '-1' } },
   dlq: { partitions: 1, configs: { 'cleanup.policy': 'delete', 'retention.ms': String(90 * DAY_MS) } },
 };

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { openPostgresDb } from '../../../src/db/postgres-db.js';
 import { distributedTopologySettings } from '../../../src/distributed/distributed-settings.js';
 import { processorName } from '../../../src/distributed/serve-work.js';
@@ -57,6 +57,7 @@ class Deployment {
   async serve(): Promise<ServeProcess> {
     const s = await ServeProcess.start({ brokers: this.kafka.brokers, topicPrefix: this.kafka.topicPrefix, database: this.pg.url, group: this.group, home: this.home });
     this.serves.push(s);
+    onTestFailed(() => console.error(`--- serve ${s.pid} (last lines of stderr) ---\n${s.stderr.slice(-40).join('\n')}`));
     return s;
   }
 
