@@ -88,7 +88,7 @@ const stop = (child: ChildProcess): Promise<void> =>
  * volunteered topic → rows committed in PostgreSQL, on a 20,000-page brain. Reports the turns a
  * second sustained and the delay from publish (the turn's event time) to the volunteered row's commit.
  */
-export async function benchKafka(pageCount = 20_000, rate = 6_000, seconds = 20, sessions = 2_000): Promise<Measurement[]> {
+export async function benchKafka(pageCount = 20_000, rate = 6_000, seconds = 30, sessions = 2_000): Promise<Measurement[]> {
   const brokers = process.env.KAFKA_BROKERS?.trim();
   const baseUrl = process.env.DATABASE_URL?.trim();
   if (!brokers || !baseUrl) {

@@ -3,6 +3,7 @@ import { fmt, machine, peakRssMiB, type Measurement } from './harness.js';
 import { benchDecision } from './decision.bench.js';
 import { benchHook } from './hook.bench.js';
 import { benchImport } from './import.bench.js';
+import { benchKafka } from './kafka.bench.js';
 import { benchRebuild } from './rebuild.bench.js';
 import { benchReplay } from './replay.bench.js';
 import { benchServe } from './serve.bench.js';
@@ -20,6 +21,8 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   hook: () => benchHook(),
   replay: () => benchReplay(),
   rebuild: () => benchRebuild(),
+  // Needs KAFKA_BROKERS and DATABASE_URL; says so and skips otherwise.
+  kafka: () => benchKafka(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { isConnectionLoss } from './connection-loss.js';
 import type { Db } from './db.js';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
@@ -22,7 +23,13 @@ class PostgresDb implements Db {
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    const result = await this.root.begin((tx) => fn(new PostgresDb(tx, this.root, true)));
+    const result = await this.root.begin((tx) =>
+      // A callback that failed because its connection is gone must not settle: postgres.js would
+      // answer with ROLLBACK on the dead connection, a write to a null socket from a setImmediate
+      // that kills the process (porsager/postgres#1154, #1208). `begin` itself already rejects
+      // with the connection's close error; the unsettled callback is simply collected.
+      fn(new PostgresDb(tx, this.root, true)).catch((err: unknown) => (isConnectionLoss(err) ? new Promise<never>(() => {}) : Promise.reject(err))),
+    );
     return result as T;
   }
 

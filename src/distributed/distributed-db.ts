@@ -2,7 +2,7 @@ import type { Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { openPostgresDb } from '../db/postgres-db.js';
 import { BrainstreamError } from '../errors.js';
-import { guardConnectionLoss } from './connection-loss-guard.js';
+import { selfHealingDb } from './self-healing-db.js';
 
 export interface DistributedDbOptions {
   /** Connections in the pool. */
@@ -25,7 +25,8 @@ export function withApplicationName(url: string, name: string): string {
 
 /** The distributed mode's PostgreSQL: projections, offsets, session state and outbox, migrated; it survives dropped connections. */
 export async function openDistributedDb(url: string, options: DistributedDbOptions): Promise<Db> {
-  const db = guardConnectionLoss(openPostgresDb(withApplicationName(url, options.applicationName), { max: options.pool }));
+  const named = withApplicationName(url, options.applicationName);
+  const db = selfHealingDb(() => openPostgresDb(named, { max: options.pool }));
   try {
     await migrate(db);
   } catch (err) {

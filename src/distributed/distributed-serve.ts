@@ -28,7 +28,8 @@ export interface DistributedServeOptions extends KafkaSettings {
 type Closer = () => Promise<unknown>;
 
 /**
- * `brainstream serve --kafka`: one member of the processors' consumer group. Start order: the
+ * `brainstream serve --kafka`: one member of a serve group (its processors and projections
+ * consumer groups, docs/operations.md). Start order: the
  * database (migrated), the topics, the producer, the page table (caught up with the pages
  * topic), the outbox relay, then the group members (processors, projections). `stop()` is the
  * documented shutdown.
@@ -44,15 +45,9 @@ export class DistributedServe {
     private readonly relay: OutboxRelay,
     private readonly runners: readonly KafkaGroupRunner[],
     private readonly sockets: KafkaSockets,
-    /** Rejects when a Kafka client died for good: the process should stop and exit 1. */
-    readonly failed: Promise<never>,
   ) {}
 
   static async start(options: DistributedServeOptions): Promise<DistributedServe> {
-    let fail!: (err: Error) => void;
-    const failed = new Promise<never>((_, reject) => (fail = reject));
-    failed.catch(() => {});
-    const onFatal = (err: Error): void => fail(err);
     const closers: Closer[] = [];
     const concurrency = options.concurrency ?? 4;
     try {
@@ -69,33 +64,30 @@ export class DistributedServe {
       const producer = createIdempotentProducer(kafka);
       await producer.connect();
       closers.push(() => producer.disconnect());
-      const pages = await Promise.race([
-        KafkaPageTable.start({ kafka, admin, topicPrefix: options.topicPrefix, group: options.group, onFatal }),
-        failed,
-      ]);
+      const pages = await KafkaPageTable.start({ kafka, admin, topicPrefix: options.topicPrefix, group: options.group });
       closers.push(() => pages.disconnect());
       const relay = new OutboxRelay(db, new KafkaEventLog(producer, options.topicPrefix), options.topicPrefix);
       relay.start();
       closers.push(() => relay.stop());
       const outbox = new OutboxAppender(() => relay.kick());
-      const common = { kafka, db, topicPrefix: options.topicPrefix, sessionTimeoutMs: options.sessionTimeoutMs ?? 30_000, onFatal };
+      const common = { kafka, db, topicPrefix: options.topicPrefix, sessionTimeoutMs: options.sessionTimeoutMs ?? 30_000 };
       const processors = new KafkaGroupRunner({
         ...common,
         group: options.group,
         topics: PROCESSOR_TOPICS,
-        work: processorWork({ group: options.group, pages, outbox, settings: () => distributedTopologySettings(options.home) }),
+        work: { perPartition: processorWork({ group: options.group, pages, outbox, settings: () => distributedTopologySettings(options.home) }) },
         concurrency,
         // ≤ ~1,000 turns a batch: a batch is decided synchronously, and a shorter stall keeps this
         // process's other transactions (which may hold the projection lock) moving.
         maxBytesPerPartition: 256 * 1024,
       });
-      // Projection batches take one lock: one at a time per member.
-      const projections = new KafkaGroupRunner({ ...common, group: projectionsGroup(options.group), topics: PROJECTION_TOPICS, work: projectionWork(outbox), concurrency: 1 });
+      // Projections are stateless: the batches of one fetch commit together.
+      const projections = new KafkaGroupRunner({ ...common, group: projectionsGroup(options.group), topics: PROJECTION_TOPICS, work: { perStream: projectionWork(outbox) }, concurrency: 1 });
       const runners = [processors, projections];
       for (const runner of runners) closers.push(() => runner.disconnect());
       await Promise.all(runners.map((r) => r.start()));
       logger.info({ group: options.group, topicPrefix: options.topicPrefix, pages: pages.index.size }, 'distributed serve running');
-      return new DistributedServe(db, admin, producer, pages, relay, runners, sockets, failed);
+      return new DistributedServe(db, admin, producer, pages, relay, runners, sockets);
     } catch (err) {
       for (const close of closers.reverse()) await close().catch(() => {});
       throw err;
@@ -126,7 +118,7 @@ export class DistributedServe {
     await step('disconnect producer', () => this.producer.disconnect());
     await step('disconnect admin', () => this.admin.disconnect());
     const leaked = this.sockets.destroyLeftovers();
-    if (leaked > 0) logger.warn({ sockets: leaked }, 'closed broker connections the Kafka clients left open (after a broker outage)');
+    if (leaked > 0) logger.warn({ sockets: leaked }, 'closed broker connections the Kafka clients left open');
     await step('close database', () => this.db.close());
   }
 }

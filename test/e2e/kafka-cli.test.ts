@@ -161,6 +161,14 @@ describe.skipIf(svc.skip)('distributed mode from the command line', () => {
     expect(rest.stdout.trim().split('\n')).toHaveLength(1);
   }, 60_000);
 
+  it('replay --kafka scores the logged turns of the deployment (poison messages counted as skipped)', async () => {
+    const r = await cli(['replay', '--kafka', '--json', '--min-confidence', '0.7', '--workers', '0', ...flags]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { turns: number; sessions: number; skipped_events: number; thresholds: { volunteered: number }[] };
+    expect(report).toMatchObject({ turns: 5, sessions: 3, skipped_events: 3 });
+    expect(report.thresholds[0]!.volunteered).toBe(4);
+  }, 60_000);
+
   it('SIGTERM: the serve stops gracefully and exits 0', async () => {
     expect(await serve!.stop()).toBe(0);
     expect(serve!.stderr).toContain('[serve] stopped');

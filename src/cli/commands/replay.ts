@@ -12,12 +12,14 @@ import { renderReplayPlot } from '../../replay/replay-plot.js';
 import { renderReplay } from '../../replay/replay-render.js';
 import { runReplay } from '../../replay/replay.js';
 import { parseThresholdRange } from '../../replay/threshold-range.js';
+import type { ReplaySource } from '../../replay/turn-source.js';
 import { parseDateFlag } from '../date-flag.js';
 import { parseIntegerFlag, parseNumberFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { errLine, out, outJson } from '../output.js';
 import { progressBar } from '../progress.js';
 import { withBrain } from '../with-brain.js';
+import { withKafkaReplaySource } from './replay-kafka.js';
 
 interface Flags {
   minConfidence?: string;
@@ -28,6 +30,8 @@ interface Flags {
   workers?: string;
   remote?: boolean;
   json?: boolean;
+  kafka?: string | boolean;
+  topicPrefix?: string;
 }
 
 export const DEFAULT_SWEEP = '0.6:0.9:0.05';
@@ -54,6 +58,8 @@ export function registerReplay(program: Command): void {
     .option('--workers <n>', 'worker threads deciding in parallel (0 = this thread; default: CPUs, at most 4)')
     .option('--remote', 'decide as for remote traffic (serve over Kafka): private pages are never volunteered')
     .option('--json', 'print the report as JSON')
+    .option('--kafka [brokers]', 'replay the distributed log (Kafka; default KAFKA_BROKERS) instead of the embedded one; implies --remote')
+    .option('--topic-prefix <prefix>', 'with --kafka: the deployment’s topic prefix (default: brainstream.)')
     .action(async (flags: Flags, cmd: Command) => {
       const ctx = commandContext(cmd);
       // The replay reads every logged conversation turn: the owner's data only.
@@ -66,18 +72,22 @@ export function registerReplay(program: Command): void {
       const workers = parseIntegerFlag('--workers', flags.workers) ?? Math.min(4, availableParallelism());
       if (workers < 0) throw new UsageError(`--workers expects a whole number of at least 0, got ${JSON.stringify(flags.workers)}`);
       const settings = pushSettings(readConfigFile(ctx.home));
-      const run = await withBrain(ctx.home, async (brain) => {
+      const replay = async (source: ReplaySource) => {
         const bar = progressBar('replay');
         try {
-          return await runReplay(await EmbeddedReplaySource.open(brain.db), {
+          return await runReplay(source, {
             gates, since, arms, maxPages, workers,
-            windowTurns: settings.windowTurns, lexicalArms: settings.lexicalArms, gazetteer: settings.gazetteer, remote: flags.remote === true,
+            // The Kafka processors decide as for remote traffic (push-context §7.3).
+            windowTurns: settings.windowTurns, lexicalArms: settings.lexicalArms, gazetteer: settings.gazetteer, remote: flags.remote === true || flags.kafka !== undefined,
             onProgress: (done, total) => bar.update(done, total),
           });
         } finally {
           bar.stop();
         }
-      });
+      };
+      const run = flags.kafka !== undefined
+        ? await withKafkaReplaySource(flags, replay)
+        : await withBrain(ctx.home, async (brain) => replay(await EmbeddedReplaySource.open(brain.db)));
       let plot: string | null = null;
       if (flags.plot !== undefined) {
         plot = resolve(flags.plot);

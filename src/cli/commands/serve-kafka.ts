@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { databaseUrl, groupOf, kafkaSettings, positiveFlag, type KafkaFlags } from '../kafka-flags.js';
+import { logger } from '../../logger.js';
 import { errLine } from '../output.js';
 
 interface Flags extends KafkaFlags {
@@ -35,8 +36,8 @@ function untilSignalled(): Promise<string> {
 }
 
 /**
- * `brainstream serve --kafka`: runs until SIGINT/SIGTERM (or a Kafka client dies for good, exit 1),
- * then shuts down in the documented order (DistributedServe.stop).
+ * `brainstream serve --kafka`: runs until SIGINT/SIGTERM, then shuts down in the documented order
+ * (DistributedServe.stop).
  */
 export async function runKafkaServe(flags: Flags, home: string): Promise<void> {
   const settings = kafkaSettings(flags);
@@ -49,11 +50,23 @@ export async function runKafkaServe(flags: Flags, home: string): Promise<void> {
   const { DistributedServe } = await import('../../distributed/distributed-serve.js');
   const serve = await DistributedServe.start({ ...settings, databaseUrl: url, group, home, concurrency, sessionTimeoutMs });
   errLine(`[serve] kafka ${settings.brokers.join(',')} group ${group} topics ${settings.topicPrefix}*: ready (pid ${process.pid})`);
-  // What ends the serve: a signal, or a Kafka client that died for good (exit 1). Clients that
-  // report a failure once the shutdown has begun are being closed anyway.
-  const reason = await Promise.race([signalled.then(() => null), serve.failed.catch((err: unknown) => ({ err }))]);
+  // Only a signal ends it: Kafka clients ride out broker outages (kafkajs consumers that give up are replaced).
+  await signalled;
   errLine('[serve] stopping: finishing batches in flight, flushing the outbox');
   await serve.stop();
   errLine('[serve] stopped');
-  if (reason) throw reason.err;
+  exitAfterGrace();
+}
+
+/**
+ * Everything is committed and every client disconnected; the process ends when its event loop
+ * is empty. After a broker outage kafkajs can leave a request queue's timer or a half-restarted
+ * consumer behind (it does not stop a consumer that is still joining), which would keep the
+ * process alive for ever: past a short grace, it exits anyway, saying what was left.
+ */
+function exitAfterGrace(graceMs = 3000): void {
+  setTimeout(() => {
+    logger.warn({ resources: process.getActiveResourcesInfo() }, 'Kafka clients left work running after disconnecting; exiting');
+    process.exit(process.exitCode ?? 0);
+  }, graceMs).unref();
 }

@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Batch, Consumer as KafkaConsumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Batch, EachBatchPayload, Kafka } from 'kafkajs';
 import type { Db } from '../../db/db.js';
 import type { Topic } from '../../domain/events.js';
 import { logger } from '../../logger.js';
 import { kafkaTopicName, topicOfKafkaName } from './kafka-topics.js';
 import { decodeMessage } from './message-codec.js';
-import { applyPartitionBatch, type BatchWork, type PartitionCursor } from './partition-batch.js';
+import { SupervisedConsumer } from './supervised-consumer.js';
+import { BatchCoalescer } from './batch-coalescer.js';
+import { applyPartitionBatch, type BatchOutcome, type BatchWork, type PartitionBatch, type PartitionCursor } from './partition-batch.js';
 
 export interface GroupRunnerOptions {
   kafka: Kafka;
@@ -13,15 +15,17 @@ export interface GroupRunnerOptions {
   group: string;
   topicPrefix: string;
   topics: readonly Topic[];
-  /** The consumers, lock and outbox of a batch of `topic`. */
-  work(topic: Topic, partition: number): BatchWork;
-  /** Partitions whose batches run at once in this process (each in its own transaction). */
+  /**
+   * The consumers, lock and outbox of a batch: per partition (stateful consumers: one
+   * transaction per batch), or per stream for stateless consumers, whose batches of one fetch
+   * then commit in one transaction.
+   */
+  work: { perPartition(topic: Topic, partition: number): BatchWork } | { perStream(topic: Topic): BatchWork };
+  /** Partitions whose batches run at once in this process (per-partition work; per-stream work takes every batch of a fetch). */
   concurrency: number;
   /** Bytes fetched per partition per request (kafkajs default 1 MiB): bounds a batch. */
   maxBytesPerPartition?: number;
   sessionTimeoutMs: number;
-  /** The consumer died and kafkajs will not restart it. */
-  onFatal(err: Error): void;
 }
 
 const backoff = (attempt: number): number => Math.min(5000, 100 * 2 ** Math.min(attempt - 1, 6));
@@ -35,46 +39,67 @@ const backoff = (attempt: number): number => Math.min(5000, 100 * 2 ** Math.min(
  * earliest offset; the first batch then seeks to the stored one.
  */
 export class KafkaGroupRunner {
-  private readonly consumer: KafkaConsumer;
+  private readonly consumer: SupervisedConsumer;
   private readonly cursors = new Map<string, PartitionCursor>();
   private readonly log;
+  private readonly apply: (batch: PartitionBatch, cursor: PartitionCursor) => Promise<BatchOutcome>;
+  private readonly workOf: (topic: Topic, partition: number) => BatchWork;
 
   constructor(private readonly options: GroupRunnerOptions) {
     this.log = logger.child({ component: 'group-runner', group: options.group });
-    this.consumer = options.kafka.consumer({
-      groupId: options.group,
-      sessionTimeout: options.sessionTimeoutMs,
-      rebalanceTimeout: Math.max(2 * options.sessionTimeoutMs, 10_000),
-      heartbeatInterval: Math.max(500, Math.min(3000, Math.floor(options.sessionTimeoutMs / 5))),
+    const { work, db } = options;
+    if ('perStream' in work) {
+      const coalescer = new BatchCoalescer(db, (topic) => work.perStream(topic));
+      this.workOf = (topic) => work.perStream(topic);
+      this.apply = (batch, cursor) => coalescer.submit(batch, cursor);
+    } else {
+      this.workOf = (topic, partition) => work.perPartition(topic, partition);
+      this.apply = (batch, cursor) => db.transaction((tx) => applyPartitionBatch(tx, batch, cursor, work.perPartition(batch.topic, batch.key.partition)));
+    }
+    this.consumer = new SupervisedConsumer({ log: this.log, create: () => this.createConsumer(), run: (c) => this.runConsumer(c) });
+  }
+
+  private createConsumer() {
+    const { kafka, group, sessionTimeoutMs, maxBytesPerPartition } = this.options;
+    const consumer = kafka.consumer({
+      groupId: group,
+      sessionTimeout: sessionTimeoutMs,
+      rebalanceTimeout: Math.max(2 * sessionTimeoutMs, 10_000),
+      heartbeatInterval: Math.max(500, Math.min(3000, Math.floor(sessionTimeoutMs / 5))),
       allowAutoTopicCreation: false,
       // A trickle of events waits up to 100 ms to make a batch of ≥ 32 KiB: fewer, larger
       // transactions for at most 100 ms of extra delay.
       minBytes: 32 * 1024,
       maxWaitTimeInMs: 100,
-      maxBytesPerPartition: options.maxBytesPerPartition ?? 1024 * 1024,
+      maxBytesPerPartition: maxBytesPerPartition ?? 1024 * 1024,
     });
-    const { GROUP_JOIN, CRASH } = this.consumer.events;
-    this.consumer.on(GROUP_JOIN, ({ payload }) => {
+    const { GROUP_JOIN, CRASH } = consumer.events;
+    consumer.on(GROUP_JOIN, ({ payload }) => {
       // A new generation: kafkajs forgot every position and starts each partition at its earliest offset.
       for (const cursor of this.cursors.values()) cursor.fetchFrom = null;
       this.log.info({ memberId: payload.memberId, assignment: payload.memberAssignment }, 'partitions assigned');
     });
-    this.consumer.on(CRASH, ({ payload }) => {
-      this.log.error({ err: payload.error, restart: payload.restart }, 'consumer crashed');
-      if (!payload.restart) options.onFatal(payload.error);
+    consumer.on(CRASH, ({ payload }) => this.log.error({ err: payload.error, restart: payload.restart }, 'consumer crashed'));
+    return consumer;
+  }
+
+  private async runConsumer(consumer: ReturnType<Kafka['consumer']>): Promise<void> {
+    const { topicPrefix, topics, concurrency } = this.options;
+    // A fresh consumer starts a fresh generation: positions are re-read from PostgreSQL.
+    for (const cursor of this.cursors.values()) cursor.fetchFrom = null;
+    await consumer.connect();
+    await consumer.subscribe({ topics: topics.map((t) => kafkaTopicName(topicPrefix, t)), fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      // Per-stream work commits a whole fetch at once: every batch of it must be in hand together.
+      partitionsConsumedConcurrently: 'perStream' in this.options.work ? 64 : concurrency,
+      eachBatch: (payload) => this.eachBatch(payload),
     });
   }
 
   async start(): Promise<void> {
-    const { topicPrefix, topics, concurrency } = this.options;
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topics: topics.map((t) => kafkaTopicName(topicPrefix, t)), fromBeginning: true });
-    await this.consumer.run({
-      autoCommit: false,
-      eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: concurrency,
-      eachBatch: (payload) => this.eachBatch(payload),
-    });
+    await this.consumer.run();
   }
 
   /** Stops fetching and waits for the batches in flight to finish, then leaves the group. */
@@ -102,13 +127,13 @@ export class KafkaGroupRunner {
     const log = this.log.child({ topic: batch.topic, partition: batch.partition });
     const cursor = this.cursor(batch.topic, batch.partition);
     const input = toPartitionBatch(this.options.group, topic, batch);
-    const work = this.options.work(topic, batch.partition);
+    const work = this.workOf(topic, batch.partition);
     for (let attempt = 1; ; attempt++) {
       if (!isRunning() || isStale()) return;
       let outcome;
       const started = performance.now();
       try {
-        outcome = await this.options.db.transaction((tx) => applyPartitionBatch(tx, input, cursor, work));
+        outcome = await this.apply(input, cursor);
       } catch (err) {
         // Whatever the consumers cached in memory during the failed transaction was never committed.
         cursor.committed = null;
@@ -120,7 +145,7 @@ export class KafkaGroupRunner {
       if (outcome.kind === 'seek') {
         log.info({ from: input.first, to: outcome.offset }, 'seeking to the stored offset');
         cursor.fetchFrom = outcome.offset;
-        this.consumer.seek({ topic: batch.topic, partition: batch.partition, offset: String(outcome.offset) });
+        this.consumer.current.seek({ topic: batch.topic, partition: batch.partition, offset: String(outcome.offset) });
         return;
       }
       cursor.fetchFrom = outcome.next;
@@ -136,7 +161,7 @@ export class KafkaGroupRunner {
   }
 }
 
-function toPartitionBatch(group: string, topic: Topic, batch: Batch) {
+function toPartitionBatch(group: string, topic: Topic, batch: Batch): PartitionBatch {
   return {
     key: { group, topic: batch.topic, partition: batch.partition },
     topic,

@@ -46,6 +46,11 @@ function pinoLogCreator() {
     };
 }
 
+const longRetries = (): number => {
+  const n = Number(process.env.BRAINSTREAM_KAFKA_RETRIES);
+  return Number.isInteger(n) && n >= 1 ? n : 12;
+};
+
 /** A kafkajs client: warnings and errors only, logged through pino. */
 export function createKafkaClient(settings: KafkaSettings, options: KafkaClientOptions): Kafka {
   const long = options.patience === 'long';
@@ -56,7 +61,8 @@ export function createKafkaClient(settings: KafkaSettings, options: KafkaClientO
     logCreator: pinoLogCreator(),
     connectionTimeout: 3000,
     ...(options.sockets ? { socketFactory: options.sockets.factory } : {}),
-    // short: ~8 s of retries (kafkajs' default); long: ~90 s, enough for a broker restart.
-    retry: long ? { initialRetryTime: 300, maxRetryTime: 10_000, retries: 12 } : { initialRetryTime: 300, retries: 5 },
+    // short: ~8 s of retries (kafkajs' default); long: about a minute (BRAINSTREAM_KAFKA_RETRIES,
+    // default 12), after which a consumer kafkajs gives up on is replaced (SupervisedConsumer).
+    retry: long ? { initialRetryTime: 300, maxRetryTime: 10_000, retries: longRetries() } : { initialRetryTime: 300, retries: 5 },
   });
 }

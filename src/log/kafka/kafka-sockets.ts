@@ -7,10 +7,9 @@ const KEEP_ALIVE_MS = 60_000;
 /**
  * Every socket the Kafka clients of one process open (kafkajs' own factory, recorded). After a
  * broker outage kafkajs can drop a connected broker object without disconnecting it (concurrent
- * reconnects rotate the seed broker under an in-flight connect): `disconnect()` then leaves its
- * socket open and its request queue's check timer rescheduling itself, and the process never
- * exits. A process that has disconnected its clients destroys what is left *with an error*, so
- * each orphan goes through kafkajs' own error path, which disconnects it and stops its timer.
+ * reconnects rotate the seed broker under an in-flight connect), so `disconnect()` leaves its
+ * socket open. A process that has disconnected its clients closes what is left, quietly: an
+ * error here would send kafkajs down its crash-and-restart path and reconnect.
  */
 export class KafkaSockets {
   private readonly open = new Set<Socket>();
@@ -28,7 +27,7 @@ export class KafkaSockets {
   /** Destroys the sockets still open; returns how many there were. */
   destroyLeftovers(): number {
     const left = [...this.open];
-    for (const socket of left) socket.destroy(new Error('closed after the Kafka clients were disconnected'));
+    for (const socket of left) socket.destroy();
     this.open.clear();
     return left.length;
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Admin, Consumer as KafkaConsumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Admin, EachBatchPayload, Kafka } from 'kafkajs';
 import { PageIndex } from '../../context/page-index.js';
 import type { Db } from '../../db/db.js';
 import { logger } from '../../logger.js';
@@ -7,6 +7,7 @@ import type { LoggedEvent } from '../event-log.js';
 import { partitionBounds } from './end-offsets.js';
 import { kafkaTopicName } from './kafka-topics.js';
 import { decodeMessage } from './message-codec.js';
+import { SupervisedConsumer } from './supervised-consumer.js';
 
 export interface PageTableOptions {
   kafka: Kafka;
@@ -14,7 +15,6 @@ export interface PageTableOptions {
   topicPrefix: string;
   /** Names this member's private consumer group (`<group>.page-table.<random>`). */
   group: string;
-  onFatal(err: Error): void;
 }
 
 /**
@@ -29,7 +29,7 @@ export class KafkaPageTable {
   private pending: LoggedEvent[] = [];
   /** Per partition: the next offset to take (a restarted consumer reads from the beginning again). */
   private readonly next = new Map<number, number>();
-  private readonly consumer: KafkaConsumer;
+  private readonly consumer: SupervisedConsumer;
   private readonly groupId: string;
   private readonly topic: string;
   private readonly log;
@@ -40,10 +40,15 @@ export class KafkaPageTable {
     this.topic = kafkaTopicName(options.topicPrefix, 'pages');
     this.groupId = `${options.group}.page-table.${randomUUID()}`;
     this.log = logger.child({ component: 'page-table', topic: this.topic });
-    this.consumer = options.kafka.consumer({ groupId: this.groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 250 });
-    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
-      this.log.error({ err: payload.error, restart: payload.restart }, 'page table consumer crashed');
-      if (!payload.restart) options.onFatal(payload.error);
+    this.consumer = new SupervisedConsumer({
+      log: this.log,
+      create: () => options.kafka.consumer({ groupId: this.groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 250 }),
+      // Never committed: a new consumer reads from the beginning again, and `next` skips what was taken.
+      run: async (consumer) => {
+        await consumer.connect();
+        await consumer.subscribe({ topic: this.topic, fromBeginning: true });
+        await consumer.run({ autoCommit: false, eachBatch: (p) => this.eachBatch(p) });
+      },
     });
   }
 
@@ -57,9 +62,7 @@ export class KafkaPageTable {
     const bounds = await partitionBounds(this.options.admin, this.topic);
     this.targets = new Map(bounds.filter((b) => b.high > b.low).map((b) => [b.partition, b.high]));
     const ready = new Promise<void>((resolve) => (this.caughtUp = resolve));
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topic: this.topic, fromBeginning: true });
-    await this.consumer.run({ autoCommit: false, eachBatch: (p) => this.eachBatch(p) });
+    await this.consumer.run();
     this.checkCaughtUp();
     await ready;
     await this.refresh();

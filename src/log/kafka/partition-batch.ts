@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db.js';
-import type { Topic } from '../../domain/events.js';
+import { TOPICS, type Topic } from '../../domain/events.js';
 import type { Consumer } from '../consumer.js';
 import type { LoggedEvent } from '../event-log.js';
 import { deadLetterEvent, recordKafkaDeadLetters } from './kafka-dead-letters.js';
@@ -49,38 +49,99 @@ export type BatchOutcome =
 /** Serialises projection batches across partitions and processes (a transaction-scoped advisory lock). */
 const PROJECTION_LOCK = 7243105;
 
+/** A batch whose partition offset this transaction holds, split into what is still to apply. */
+interface Claim {
+  batch: PartitionBatch;
+  stored: number;
+  /** The stored position is not the one this process last committed: cached state is stale. */
+  stale: boolean;
+  events: LoggedEvent[];
+  dead: KafkaDeadLetter[];
+  skipped: number;
+}
+
 /**
- * Applies one fetched batch in the caller's transaction: locks the partition's stored offset,
- * applies only the messages at or after it (a member that lost the partition and still commits
- * finds them applied), records dead letters (table + dlq events in the outbox), and moves the
- * offset compare-and-set. Nothing here talks to Kafka; the caller resolves or seeks after commit.
+ * Locks the partition's stored offset until the transaction ends and keeps the messages at or
+ * after it (a member that lost the partition and still commits finds them applied), or says
+ * where to fetch from instead.
  */
-export async function applyPartitionBatch(tx: Db, batch: PartitionBatch, cursor: PartitionCursor, work: BatchWork): Promise<BatchOutcome> {
+async function claim(tx: Db, batch: PartitionBatch, cursor: PartitionCursor): Promise<Claim | { kind: 'seek'; offset: number }> {
   const { next: stored } = await lockPartitionOffset(tx, batch.key, batch.first);
   // The stored position went back (an operator rewound it): refetch from there.
   if (cursor.fetchFrom !== null && stored < cursor.fetchFrom) return { kind: 'seek', offset: stored };
   // Another member already applied this whole batch and more: skip ahead.
   if (stored > batch.last + 1) return { kind: 'seek', offset: stored };
-  const stale = stored !== cursor.committed;
-  const live = batch.messages.filter((m) => (m.ok ? m.logged.position : m.dead.offset) >= stored);
-  const skipped = batch.messages.length - live.length;
-  if (live.length === 0) return { kind: 'applied', next: stored, events: 0, dead: 0, skipped, current: !stale };
   const events: LoggedEvent[] = [];
   const dead: KafkaDeadLetter[] = [];
-  for (const m of live) {
-    if (m.ok) events.push(m.logged);
+  let skipped = 0;
+  for (const m of batch.messages) {
+    if ((m.ok ? m.logged.position : m.dead.offset) < stored) skipped++;
+    else if (m.ok) events.push(m.logged);
     else dead.push(m.dead);
   }
-  if (work.serialize) await tx.query('SELECT pg_advisory_xact_lock($1)', [PROJECTION_LOCK]);
-  // Stale consumers start from the database (fresh processors): applying makes them current.
-  if (events.length > 0) {
-    for (const consumer of work.consumers(stale)) await consumer.apply(tx, events);
+  return { batch, stored, stale: stored !== cursor.committed, events, dead, skipped };
+}
+
+/** Records the claim's dead letters (table + dlq events in the outbox) and moves its offset (compare-and-set). */
+async function finish(tx: Db, c: Claim, outbox: OutboxAppender): Promise<BatchOutcome> {
+  const touched = c.events.length + c.dead.length > 0;
+  if (c.dead.length > 0) {
+    await recordKafkaDeadLetters(tx, c.dead);
+    await outbox.append(c.dead.map(deadLetterEvent), tx);
   }
-  if (dead.length > 0) {
-    await recordKafkaDeadLetters(tx, dead);
-    await work.outbox.append(dead.map(deadLetterEvent), tx);
+  const next = touched ? c.batch.last + 1 : c.stored;
+  if (touched) await advancePartitionOffset(tx, c.batch.key, c.stored, next);
+  // Stale consumers were started from the database (fresh processors): applying made them current.
+  return { kind: 'applied', next, events: c.events.length, dead: c.dead.length, skipped: c.skipped, current: c.events.length > 0 || !c.stale };
+}
+
+/**
+ * Applies one fetched batch in the caller's transaction: claims it (locked offset, messages not
+ * yet applied), applies the consumers, records dead letters, moves the offset. Nothing here talks
+ * to Kafka; the caller resolves or seeks after commit.
+ */
+export async function applyPartitionBatch(tx: Db, batch: PartitionBatch, cursor: PartitionCursor, work: BatchWork): Promise<BatchOutcome> {
+  const c = await claim(tx, batch, cursor);
+  if ('kind' in c) return c;
+  if (work.serialize && c.events.length + c.dead.length > 0) await tx.query('SELECT pg_advisory_xact_lock($1)', [PROJECTION_LOCK]);
+  if (c.events.length > 0) {
+    for (const consumer of work.consumers(c.stale)) await consumer.apply(tx, c.events);
   }
-  const next = batch.last + 1;
-  await advancePartitionOffset(tx, batch.key, stored, next);
-  return { kind: 'applied', next, events: events.length, dead: dead.length, skipped, current: events.length > 0 || !stale };
+  return finish(tx, c, work.outbox);
+}
+
+/**
+ * Applies the batches of one fetch — several partitions, for stateless consumers — in the
+ * caller's transaction: offsets locked in (topic, partition) order so members never deadlock,
+ * the projection lock taken once, each consumer applied once per stream with the events of all
+ * its partitions (each partition's in order). One commit instead of one per partition.
+ */
+export async function applyPartitionBatches(
+  tx: Db,
+  items: readonly { batch: PartitionBatch; cursor: PartitionCursor }[],
+  work: (topic: Topic) => BatchWork,
+): Promise<BatchOutcome[]> {
+  const order = items.map((_, i) => i).sort((a, b) => {
+    const x = items[a]!.batch.key;
+    const y = items[b]!.batch.key;
+    return x.topic < y.topic ? -1 : x.topic > y.topic ? 1 : x.partition - y.partition;
+  });
+  const claims: (Claim | { kind: 'seek'; offset: number })[] = new Array(items.length);
+  for (const i of order) claims[i] = await claim(tx, items[i]!.batch, items[i]!.cursor);
+  const live = claims.filter((c): c is Claim => !('kind' in c));
+  if (live.some((c) => work(c.batch.topic).serialize && c.events.length + c.dead.length > 0)) {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [PROJECTION_LOCK]);
+  }
+  for (const topic of TOPICS) {
+    const mine = live.filter((c) => c.batch.topic === topic && c.events.length > 0);
+    if (mine.length === 0) continue;
+    const events = mine.flatMap((c) => c.events);
+    for (const consumer of work(topic).consumers(mine.some((c) => c.stale))) await consumer.apply(tx, events);
+  }
+  const outcomes: BatchOutcome[] = new Array(items.length);
+  for (const i of order) {
+    const c = claims[i]!;
+    outcomes[i] = 'kind' in c ? c : await finish(tx, c, work(c.batch.topic).outbox);
+  }
+  return outcomes;
 }

@@ -5,14 +5,16 @@
 // so this file starts a broker of its own with the same scripts (infra/kafka/start.sh, its own
 // port and data dir) and restarts that one. It needs what the local broker needs (Java 17; the
 // jars are cached by the first start): it runs when KAFKA_BROKERS names a broker on this machine
-// (CI starts one with infra/kafka/start.sh) and is skipped, with a warning, otherwise.
+// (CI starts one with infra/kafka/start.sh) and is skipped, with a warning, otherwise. The serve
+// retries a request 3 times only (BRAINSTREAM_KAFKA_RETRIES), so the outage outlasts kafkajs'
+// patience and the consumers it gives up on must be replaced.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { openPostgresDb } from '../../../src/db/postgres-db.js';
 import { distributedTopologySettings } from '../../../src/distributed/distributed-settings.js';
 import { processorName } from '../../../src/distributed/serve-work.js';
@@ -82,7 +84,9 @@ describe.skipIf(!local || !pg)('distributed mode: the broker restarted mid-strea
     await publish(['publish', 'pages', join(dir, 'brain')]);
     const half = lines.length / 2;
     await publish(['publish', 'turns'], jsonLines(lines.slice(0, half)));
-    serve = await ServeProcess.start({ brokers, topicPrefix: prefix, database: pg!.url, group, home: join(dir, 'home') });
+    serve = await ServeProcess.start({ brokers, topicPrefix: prefix, database: pg!.url, group, home: join(dir, 'home'), env: { BRAINSTREAM_KAFKA_RETRIES: '3' } });
+    const started = serve;
+    onTestFailed(() => console.error(`--- serve ${started.pid} (last lines of stderr) ---\n${started.stderr.slice(-60).join('\n')}`));
     await waitForZeroLag({ brokers, database: pg!.url, topicPrefix: prefix, group });
     // A batch is parked in its transaction when the broker goes down; it commits while the
     // broker is away (its offsets are in PostgreSQL), and the broker comes back.

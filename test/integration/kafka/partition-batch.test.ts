@@ -11,7 +11,7 @@ import type { Consumer } from '../../../src/log/consumer.js';
 import type { LoggedEvent } from '../../../src/log/event-log.js';
 import { decodeMessage } from '../../../src/log/kafka/message-codec.js';
 import { OutboxAppender } from '../../../src/log/kafka/outbox-appender.js';
-import { applyPartitionBatch, type PartitionBatch, type PartitionCursor } from '../../../src/log/kafka/partition-batch.js';
+import { applyPartitionBatch, applyPartitionBatches, type PartitionBatch, type PartitionCursor } from '../../../src/log/kafka/partition-batch.js';
 import { postgresOrSkip } from '../../support/services.js';
 
 const pg = await postgresOrSkip();
@@ -27,9 +27,9 @@ function turn(offset: number): KafkaMessage {
   return message(offset, JSON.stringify(e));
 }
 
-function batch(group: string, messages: KafkaMessage[]): PartitionBatch {
+function batch(group: string, messages: KafkaMessage[], partition = 0): PartitionBatch {
   return {
-    key: { group, topic: TOPIC, partition: 0 },
+    key: { group, topic: TOPIC, partition },
     topic: 'turns',
     first: Number(messages[0]!.offset),
     last: Number(messages.at(-1)!.offset),
@@ -143,6 +143,27 @@ describe.skipIf(!pg)('a partition batch in one transaction (PostgreSQL)', () => 
     await db.query('UPDATE kafka_offsets SET next_offset = 2 WHERE group_id = $1', [g]);
     const rewound = await db.transaction((tx) => applyPartitionBatch(tx, batch(g, [turn(5)]), { fetchFrom: 5, committed: 5 }, recorder().work));
     expect(rewound).toEqual({ kind: 'seek', offset: 2 });
+  });
+
+  it('commits the batches of one fetch together: each partition claimed on its own, each consumer applied once', async () => {
+    const g = group();
+    await db.transaction((tx) => applyPartitionBatch(tx, batch(g, [turn(0), turn(1)], 1), fresh(), recorder().work));
+    const calls: number[][] = [];
+    const r = recorder(async (events) => void calls.push(events.map((e) => e.position)));
+    const items = [
+      { batch: batch(g, [turn(0), turn(1), turn(2)], 1), cursor: fresh() }, // 0 and 1 were applied already
+      { batch: batch(g, [turn(5), turn(6)], 0), cursor: fresh() },
+      { batch: batch(g, [turn(0)], 2), cursor: { fetchFrom: 9, committed: 9 } }, // stored 0 < fetch position: rewound
+    ];
+    // The third partition's row exists at 0 (rewound by an operator).
+    await db.query('INSERT INTO kafka_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, 2, 0)', [g, TOPIC]);
+    const outcomes = await db.transaction((tx) => applyPartitionBatches(tx, items, () => r.work));
+    expect(outcomes).toEqual([
+      expect.objectContaining({ kind: 'applied', next: 3, events: 1, skipped: 2 }),
+      expect.objectContaining({ kind: 'applied', next: 7, events: 2, skipped: 0 }),
+      { kind: 'seek', offset: 0 },
+    ]);
+    expect(calls).toEqual([[2, 5, 6]]);
   });
 
   it('keeps poison messages in dead_letters and the dlq outbox with topic, partition, offset and reason; the rest applies', async () => {

@@ -10,6 +10,7 @@ export interface ServeArgs {
   home: string;
   /** Group session timeout; short in tests so a killed member's partitions move within seconds. */
   sessionTimeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A pino line of the serve's stderr. */
@@ -34,7 +35,7 @@ export class ServeProcess {
   static async start(args: ServeArgs): Promise<ServeProcess> {
     const argv = [CLI, 'serve', '--kafka', args.brokers.join(','), '--database', args.database, '--group', args.group, '--topic-prefix', args.topicPrefix];
     argv.push('--session-timeout-ms', String(args.sessionTimeoutMs ?? 6000));
-    const env = { ...process.env, BRAINSTREAM_HOME: args.home, BRAINSTREAM_LOG_LEVEL: 'info', BRAINSTREAM_SOURCE: '' };
+    const env = { ...process.env, BRAINSTREAM_HOME: args.home, BRAINSTREAM_LOG_LEVEL: 'info', BRAINSTREAM_SOURCE: '', ...args.env };
     const serve = new ServeProcess(spawn(process.execPath, argv, { env, stdio: ['ignore', 'ignore', 'pipe'] }));
     await serve.waitForLine('the serve to be ready', (l) => l.includes(': ready (pid'));
     return serve;

@@ -1,0 +1,12 @@
+import postgres from 'postgres';
+const url = 'postgres://postgres@127.0.0.1:5432/postgres?application_name=unhtest';
+const sql = postgres(url, { max: 3 });
+const admin = postgres('postgres://postgres@127.0.0.1:5432/postgres', { max: 1 });
+process.on('unhandledRejection', (e) => console.log('UNHANDLED', e.code, e.query));
+const p = [sql.unsafe('SELECT pg_sleep(3)'), sql.unsafe('SELECT pg_sleep(3)')];
+const caught = p.map(q => q.then(() => 'ok', (e) => 'err ' + e.code));
+await new Promise(r => setTimeout(r, 300));
+await admin`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name='unhtest'`;
+console.log(await Promise.all(caught));
+await new Promise(r => setTimeout(r, 500));
+await sql.end(); await admin.end();
