@@ -1,11 +1,10 @@
-import type { Brain } from '../src/brain/brain.js';
 import { readConfigFile } from '../src/config/config-file.js';
 import { memorySettings } from '../src/core-memory/memory-settings.js';
 import { logger } from '../src/logger.js';
-import { DEFAULT_RETENTION_DAYS, purgeQuietly, type PurgeResult } from './volunteer-purge.js';
+import { DEFAULT_RETENTION_DAYS, purgeQuietly, type PurgeResult, type PurgeTarget } from './volunteer-purge.js';
 
 export interface PurgeScheduleOptions {
-  /** Retention in days, read at every run; default `memory.volunteer.retention_days` of the brain's config (90). */
+  /** Retention in days, read at every run; default `memory.volunteer.retention_days` of the target's config (90). */
   ttlDays?: () => number;
   /** Delay before the first run (default one minute: soon after start, not during it). */
   firstDelayMs?: number;
@@ -31,11 +30,12 @@ export function retentionDays(home: string | null): number {
 }
 
 /**
- * The daily purge inside a long-running process (serve, watch): first run soon after start, then
- * once a day. Timers do not keep the process alive; a failed run is logged and never throws.
+ * The daily purge inside a long-running process (serve, watch, serve --kafka): first run soon
+ * after start, then once a day. Timers do not keep the process alive; a failed run is logged and
+ * never throws.
  */
-export function startPurgeSchedule(brain: Brain, options: PurgeScheduleOptions = {}): PurgeSchedule {
-  const ttlDays = options.ttlDays ?? (() => retentionDays(brain.home));
+export function startPurgeSchedule(target: PurgeTarget, options: PurgeScheduleOptions = {}): PurgeSchedule {
+  const ttlDays = options.ttlDays ?? (() => retentionDays(target.home));
   const interval = options.intervalMs ?? 86_400_000;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -44,7 +44,7 @@ export function startPurgeSchedule(brain: Brain, options: PurgeScheduleOptions =
     if (stopped) return;
     timer = setTimeout(() => {
       timer = null;
-      running = purgeQuietly(brain, { ttlDays: ttlDays(), batchSize: options.batchSize })
+      running = purgeQuietly(target, { ttlDays: ttlDays(), batchSize: options.batchSize })
         .then((result) => {
           logger.info({ op: 'purge', purged: result.purged, purged_before: result.purgedBefore }, 'scheduled purge done');
           options.onResult?.(result);

@@ -1,9 +1,9 @@
-import { renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Post-build step: replaces `dist/src/hooks/hook-main.js` by one self-contained file. The hook
+ * Post-build step: copies the fast hook client, and replaces `dist/src/hooks/hook-main.js` by one self-contained file. The hook
  * starts on every prompt and loading ~35 small ES modules costs about as much CPU as the hook's
  * own work; one file loads in a fraction of that. Opening the brain (the session-start fallback)
  * stays a separate module loaded on demand. Without the bundler the modular build is kept: it
@@ -11,6 +11,11 @@ import { fileURLToPath } from 'node:url';
  */
 const hooks = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'hooks');
 const entry = join(hooks, 'hook-main.js');
+
+// The fast hook client (bash) sits beside the built hook, where bootstrap registers it from.
+const fastClient = join(hooks, 'fast-hook.sh');
+copyFileSync(join(hooks, '..', '..', '..', 'src', 'hooks', 'fast-hook.sh'), fastClient);
+chmodSync(fastClient, 0o755);
 
 let rolldown: typeof import('rolldown').rolldown;
 try {

@@ -15,6 +15,8 @@ export const homePaths = (home: string) => ({
   lock: join(home, 'run', 'brain.lock'),
   socket: join(home, 'run', 'serve.sock'),
   secret: join(home, 'run', 'serve.secret'),
+  /** `<port> <token>` of serve's fast hook lane (loopback TCP). */
+  hookPort: join(home, 'run', 'hook-port'),
   hooks: join(home, 'integrations', 'hooks'),
 });
 

@@ -9,7 +9,9 @@ import { OutboxAppender } from '../log/kafka/outbox-appender.js';
 import { OutboxRelay } from '../log/kafka/outbox-relay.js';
 import { KafkaPageTable } from '../log/kafka/page-table.js';
 import { KafkaSockets } from '../log/kafka/kafka-sockets.js';
+import { startPurgeSchedule, type PurgeSchedule, type PurgeScheduleOptions } from '../../projections/purge-schedule.js';
 import { openDistributedDb } from './distributed-db.js';
+import { kafkaPurgeTarget } from './distributed-purge.js';
 import { distributedTopologySettings } from './distributed-settings.js';
 import { PROCESSOR_TOPICS, PROJECTION_TOPICS, processorWork, projectionWork, projectionsGroup } from './serve-work.js';
 
@@ -22,6 +24,8 @@ export interface DistributedServeOptions extends KafkaSettings {
   concurrency?: number;
   /** Group session timeout: how soon a dead member's partitions move (default 30 s; the broker allows ≥ 6 s). */
   sessionTimeoutMs?: number;
+  /** The retention purge's schedule (default: a minute after start, then daily, retention from the config in `home`). */
+  purge?: PurgeScheduleOptions;
 }
 
 /** Resources opened so far, closed in reverse order when a start fails half-way. */
@@ -31,8 +35,8 @@ type Closer = () => Promise<unknown>;
  * `brainstream serve --kafka`: one member of a serve group (its processors and projections
  * consumer groups, docs/operations.md). Start order: the
  * database (migrated), the topics, the producer, the page table (caught up with the pages
- * topic), the outbox relay, then the group members (processors, projections). `stop()` is the
- * documented shutdown.
+ * topic), the outbox relay, the group members (processors, projections), then the daily
+ * retention purge. `stop()` is the documented shutdown.
  */
 export class DistributedServe {
   private stopping: Promise<void> | null = null;
@@ -45,14 +49,15 @@ export class DistributedServe {
     private readonly relay: OutboxRelay,
     private readonly runners: readonly KafkaGroupRunner[],
     private readonly sockets: KafkaSockets,
+    private readonly purge: PurgeSchedule,
   ) {}
 
   static async start(options: DistributedServeOptions): Promise<DistributedServe> {
     const closers: Closer[] = [];
     const concurrency = options.concurrency ?? 4;
     try {
-      // One connection per batch in flight (processors, projections), one for the relay, one spare.
-      const db = await openDistributedDb(options.databaseUrl, { pool: concurrency + 3, applicationName: `brainstream-serve ${process.pid} ${options.group}` });
+      // One connection per batch in flight (processors, projections), one for the relay, one for the purge, one spare.
+      const db = await openDistributedDb(options.databaseUrl, { pool: concurrency + 4, applicationName: `brainstream-serve ${process.pid} ${options.group}` });
       closers.push(() => db.close());
       const sockets = new KafkaSockets();
       closers.push(async () => sockets.destroyLeftovers());
@@ -86,8 +91,10 @@ export class DistributedServe {
       const runners = [processors, projections];
       for (const runner of runners) closers.push(() => runner.disconnect());
       await Promise.all(runners.map((r) => r.start()));
+      // Push-context §10 as in the embedded serve: every member runs it, which is safe (kafkaPurgeTarget).
+      const purge = startPurgeSchedule(kafkaPurgeTarget(db, new KafkaEventLog(producer, options.topicPrefix), options.home), options.purge);
       logger.info({ group: options.group, topicPrefix: options.topicPrefix, pages: pages.index.size }, 'distributed serve running');
-      return new DistributedServe(db, admin, producer, pages, relay, runners, sockets);
+      return new DistributedServe(db, admin, producer, pages, relay, runners, sockets, purge);
     } catch (err) {
       for (const close of closers.reverse()) await close().catch(() => {});
       throw err;
@@ -97,7 +104,8 @@ export class DistributedServe {
   /**
    * Graceful shutdown, in this order: (1) stop fetching — both group members and the page table;
    * the batches in flight finish and commit, and the members leave their groups so their
-   * partitions move at once; (2) flush the outbox relay; (3) disconnect the consumers, the producer and the
+   * partitions move at once — and the purge schedule (a run in progress finishes: it needs the
+   * producer and the database closed below); (2) flush the outbox relay; (3) disconnect the consumers, the producer and the
    * admin client, and close any broker connection they left open; (4) close the database.
    */
   stop(): Promise<void> {
@@ -112,7 +120,7 @@ export class DistributedServe {
         logger.warn({ err, step: what }, 'shutdown step failed; going on');
       }
     };
-    await step('stop fetching', () => Promise.all([...this.runners.map((r) => r.stop()), this.pages.stop()]));
+    await step('stop fetching', () => Promise.all([...this.runners.map((r) => r.stop()), this.pages.stop(), this.purge.stop()]));
     await step('flush outbox', () => this.relay.stop());
     await step('disconnect', () => Promise.all([...this.runners.map((r) => r.disconnect()), this.pages.disconnect()]));
     await step('disconnect producer', () => this.producer.disconnect());

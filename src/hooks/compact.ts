@@ -1,11 +1,11 @@
 import { startNewSegment } from '../core-memory/pressure-state.js';
 import type { HookRun } from './user-prompt.js';
 import { readPressureState, writePressureState } from './pressure-file.js';
-import { readHookStdin } from './read-hook-stdin.js';
+import { readHookStdin, type HookStdin } from './read-hook-stdin.js';
 
 /** `hook compact` (core-memory §14): a compaction starts a new segment of the session; no output. */
-export async function runCompact(home: string): Promise<HookRun> {
-  const input = (await readHookStdin()) ?? {};
+export async function runCompact(home: string, stdin: HookStdin): Promise<HookRun> {
+  const input = (await readHookStdin(undefined, stdin)) ?? {};
   const sessionId = typeof input.session_id === 'string' ? input.session_id : null;
   writePressureState(home, startNewSegment(readPressureState(home), sessionId, new Date()));
   return { stdout: null, heartbeat: { outcome: 'ok' } };

@@ -2,21 +2,30 @@ import { resolveHome } from '../brain/home.js';
 import type { HookArgs, HookEvent } from './hook-argv.js';
 import { fitAdditionalContext, userPromptJson } from './hook-output.js';
 import { writeHeartbeat } from './heartbeat.js';
+import type { HookStdin } from './read-hook-stdin.js';
 import type { HookRun, Pending } from './user-prompt.js';
+
+/** Where a hook run reads the harness JSON and writes its answer: the process, or a fast client's connection to serve. */
+export interface HookIo {
+  stdin: HookStdin;
+  write(text: string): void;
+}
+
+const processHookIo = (): HookIo => ({ stdin: process.stdin, write: (text) => void process.stdout.write(text) });
 
 /** Self-deadlines: the harness waits on the hook, so it answers (or gives up) in time. */
 const DEADLINE_MS: Record<HookEvent, number> = { 'user-prompt': 800, 'session-start': 1500, compact: 800 };
 // session-start races its own deadline internally; this net only catches a stuck process.
 const NET_SLACK_MS: Record<HookEvent, number> = { 'user-prompt': 0, 'session-start': 150, compact: 0 };
 
-async function runEvent(event: HookEvent, args: HookArgs, home: string, pending: Pending, startedAt: number): Promise<HookRun> {
+async function runEvent(event: HookEvent, args: HookArgs, home: string, pending: Pending, startedAt: number, stdin: HookStdin): Promise<HookRun> {
   switch (event) {
     case 'user-prompt':
-      return (await import('./user-prompt.js')).runUserPrompt(home, args.harness, pending, startedAt);
+      return (await import('./user-prompt.js')).runUserPrompt(home, args.harness, pending, startedAt, stdin);
     case 'session-start':
-      return (await import('./session-start.js')).runSessionStart(home, startedAt);
+      return (await import('./session-start.js')).runSessionStart(home, startedAt, stdin);
     case 'compact':
-      return (await import('./compact.js')).runCompact(home);
+      return (await import('./compact.js')).runCompact(home, stdin);
   }
 }
 
@@ -31,7 +40,7 @@ const pendingOutput = (event: HookEvent, pending: Pending): string | null => {
  * `brainstream hook <event>`: fails open. The kill switch exits at once; a missed deadline or
  * any error prints nothing harmful; every path but a usage error exits 0.
  */
-export async function runHook(args: HookArgs): Promise<number> {
+export async function runHook(args: HookArgs, io: HookIo = processHookIo()): Promise<number> {
   if (process.env.BRAINSTREAM_HOOKS === '0') return 0;
   if (args.event === null) {
     process.stderr.write(`brainstream: hook expects user-prompt, session-start or compact, got ${JSON.stringify(args.rawEvent ?? '')}\n`);
@@ -46,7 +55,7 @@ export async function runHook(args: HookArgs): Promise<number> {
     if (settled) return;
     settled = true;
     clearTimeout(net);
-    if (run.stdout !== null) process.stdout.write(`${run.stdout}\n`);
+    if (run.stdout !== null) io.write(`${run.stdout}\n`);
     writeHeartbeat(home, { ts: new Date().toISOString(), event, ...run.heartbeat, duration_ms: Date.now() - startedAt });
   };
   let net: NodeJS.Timeout | undefined;
@@ -56,7 +65,7 @@ export async function runHook(args: HookArgs): Promise<number> {
       resolve();
     }, DEADLINE_MS[event] + NET_SLACK_MS[event]);
   });
-  const work = runEvent(event, args, home, pending, startedAt).then(finish, () =>
+  const work = runEvent(event, args, home, pending, startedAt, io.stdin).then(finish, () =>
     finish({ stdout: pendingOutput(event, pending), heartbeat: { outcome: 'error', reason: 'internal' } }),
   );
   await Promise.race([work, deadline]);

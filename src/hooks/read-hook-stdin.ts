@@ -1,4 +1,7 @@
 export const STDIN_DEADLINE_MS = 300;
+
+/** Where a hook reads the harness JSON: the process's stdin, or the payload a fast client sent to serve. */
+export type HookStdin = NodeJS.ReadableStream & { isTTY?: boolean; unref?(): void };
 const MAX_STDIN_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -6,7 +9,7 @@ const MAX_STDIN_BYTES = 16 * 1024 * 1024;
  * (absent, malformed, oversized, or incomplete at the deadline). Read as a stream, never with a
  * blocking read: a harness that keeps stdin open must not keep the hook process alive.
  */
-export function readHookStdin(deadlineMs = STDIN_DEADLINE_MS, stdin: NodeJS.ReadStream = process.stdin): Promise<Record<string, unknown> | null> {
+export function readHookStdin(deadlineMs = STDIN_DEADLINE_MS, stdin: HookStdin = process.stdin): Promise<Record<string, unknown> | null> {
   if (stdin.isTTY) return Promise.resolve(null);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

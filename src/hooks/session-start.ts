@@ -4,7 +4,7 @@ import { startNewSegment } from '../core-memory/pressure-state.js';
 import type { HookRun } from './user-prompt.js';
 import { memoryDigestOf } from './memory-digest.js';
 import { readPressureState, writePressureState } from './pressure-file.js';
-import { readHookStdin } from './read-hook-stdin.js';
+import { readHookStdin, type HookStdin } from './read-hook-stdin.js';
 import { coreForSession } from './session-core.js';
 import { sessionStartText } from './session-start-output.js';
 
@@ -21,8 +21,8 @@ const sessionSource = (): string => {
  * `hook session-start` (core-memory §8.2): the core block (unless disabled or suppressed by
  * BRAINSTREAM_CORE=0), its remote-edit notices, then the MEMORY.md digest, as plain text.
  */
-export async function runSessionStart(home: string, startedAt: number): Promise<HookRun> {
-  const input = (await readHookStdin()) ?? {};
+export async function runSessionStart(home: string, startedAt: number, stdin: HookStdin): Promise<HookRun> {
+  const input = (await readHookStdin(undefined, stdin)) ?? {};
   const sessionId = typeof input.session_id === 'string' ? input.session_id : null;
   if (input.source === 'compact') {
     try {

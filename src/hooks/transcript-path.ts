@@ -6,10 +6,14 @@ export const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024;
 
 export type TranscriptCheck = { ok: true; path: string } | { ok: false; reason: string };
 
-/** Where each harness keeps its transcripts; only files below it are ever read. */
+/**
+ * Where each harness keeps its transcripts; only files below it are ever read. HOME is read
+ * from `env`, not os.homedir(): a hook run inside serve sees its caller's HOME only there.
+ */
 export function transcriptRoot(harness: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (harness === 'codex') return join(env.CODEX_HOME || join(homedir(), '.codex'), 'sessions');
-  return join(homedir(), '.claude', 'projects');
+  const home = env.HOME || homedir();
+  if (harness === 'codex') return join(env.CODEX_HOME || join(home, '.codex'), 'sessions');
+  return join(home, '.claude', 'projects');
 }
 
 const inside = (root: string, path: string): boolean => {

@@ -3,7 +3,7 @@ import type { Harness } from './hook-argv.js';
 import { fitAdditionalContext, userPromptJson } from './hook-output.js';
 import { readHookTranscript } from './hook-transcript.js';
 import type { HeartbeatEntry } from './heartbeat.js';
-import { readHookStdin } from './read-hook-stdin.js';
+import { readHookStdin, type HookStdin } from './read-hook-stdin.js';
 import { callServe } from './serve-call.js';
 import { fitTurnContextRequest } from './turn-context-request.js';
 
@@ -36,8 +36,8 @@ async function decideNotice(home: string, input: Record<string, unknown>, usageE
  * `hook user-prompt` (push-context §7.4.1, core-memory §9): read the harness JSON and the
  * transcript, decide the pressure notice, ask serve for the turn block, print the harness JSON.
  */
-export async function runUserPrompt(home: string, harness: Harness, pending: Pending, startedAt: number): Promise<HookRun> {
-  const input = await readHookStdin();
+export async function runUserPrompt(home: string, harness: Harness, pending: Pending, startedAt: number, stdin: HookStdin): Promise<HookRun> {
+  const input = await readHookStdin(undefined, stdin);
   if (input === null) return { stdout: null, heartbeat: { outcome: 'degraded', reason: 'no_stdin' } };
   const prompt = typeof input.prompt === 'string' ? input.prompt : '';
   const transcript = readHookTranscript(input.transcript_path, harness, prompt);

@@ -10,6 +10,7 @@ export function prepareRunFolder(home: string): string {
   const paths = homePaths(home);
   chmodSync(paths.run, 0o700);
   rmSync(paths.socket, { force: true });
+  rmSync(paths.hookPort, { force: true });
   const secret = randomBytes(32).toString('hex');
   const tmp = `${paths.secret}.${process.pid}.tmp`;
   writeFileSync(tmp, `${secret}\n`, { mode: 0o600 });
@@ -22,4 +23,5 @@ export function clearRunFolder(home: string): void {
   const paths = homePaths(home);
   rmSync(paths.socket, { force: true });
   rmSync(paths.secret, { force: true });
+  rmSync(paths.hookPort, { force: true });
 }

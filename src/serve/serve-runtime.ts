@@ -9,6 +9,7 @@ import { CommandHost } from './command-host.js';
 import { CoreCacheKeeper } from './core-cache-keeper.js';
 import { DeliveryLog } from './delivery-log.js';
 import { hostBrain, type HostedBrain } from './hosted-brain.js';
+import { HookListener } from './hook-listener.js';
 import { HotFacts } from './hot-facts.js';
 import { requestRouter } from './request-router.js';
 import { scopeProcessToRequests } from './request-scope.js';
@@ -63,6 +64,7 @@ export class ServeRuntime {
     private readonly pump: StreamPump,
     private readonly purge: PurgeSchedule,
     private readonly deps: ServeDeps,
+    private readonly hooks: HookListener,
   ) {
     this.unhost = hostBrain(hosted);
   }
@@ -71,13 +73,15 @@ export class ServeRuntime {
     scopeProcessToRequests();
     const ready = deferred<ServeDeps>();
     let server: SocketServer | null = null;
+    let secret = '';
     let brain: Brain;
     try {
       // Listen as soon as the lock is ours: clients that find the socket wait for `ready`
       // instead of failing on the lock while the database opens.
       brain = await openBrain(home, {
         onLocked: async () => {
-          server = new SocketServer(homePaths(home).socket, prepareRunFolder(home), requestRouter(ready.promise));
+          secret = prepareRunFolder(home);
+          server = new SocketServer(homePaths(home).socket, secret, requestRouter(ready.promise));
           await server.listen();
         },
       });
@@ -88,8 +92,10 @@ export class ServeRuntime {
       throw err;
     }
     try {
-      const runtime = await ServeRuntime.assemble(home, brain, server!, options);
+      const runtime = await ServeRuntime.assemble(home, brain, server!, options, new HookListener(home, secret));
       ready.resolve(runtime.deps);
+      // Without the fast lane the hooks start Node themselves: slower, never broken.
+      await runtime.hooks.listen().catch((err: unknown) => logger.warn({ err }, 'fast hook lane not available'));
       return runtime;
     } catch (err) {
       ready.reject(err);
@@ -100,7 +106,7 @@ export class ServeRuntime {
     }
   }
 
-  private static async assemble(home: string, brain: Brain, server: SocketServer, options: RuntimeOptions): Promise<ServeRuntime> {
+  private static async assemble(home: string, brain: Brain, server: SocketServer, options: RuntimeOptions, hooks: HookListener): Promise<ServeRuntime> {
     const pages = await PageIndexFollower.load(brain.db, brain.log);
     const processor = createVolunteerProcessor({ log: brain.log, pages, settings: () => topologySettings(home), channel: 'watch' });
     const pump = new StreamPump(brain, pages, processor);
@@ -132,7 +138,7 @@ export class ServeRuntime {
     const hosted: HostedBrain = { role: options.role, home, brain, turns: pump };
     // Push-context §10: the daily purge of volunteered events past the retention.
     const purge = startPurgeSchedule(brain);
-    return new ServeRuntime(home, hosted, server, pump, purge, deps);
+    return new ServeRuntime(home, hosted, server, pump, purge, deps, hooks);
   }
 
   /** Ends every streamed command's stdin now (a second interrupt while stopping). */
@@ -149,6 +155,8 @@ export class ServeRuntime {
   }
 
   private async shutdown(options: StopOptions): Promise<void> {
+    // Hook runs in flight ask the socket for their block: the fast lane stops first.
+    await this.hooks.close();
     this.server.stopAccepting();
     if (options.endInput) this.endInput();
     await this.server.close();

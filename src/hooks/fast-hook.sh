@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# brainstream's fast hook client, registered by `brainstream bootstrap` as
+#   bash fast-hook.sh NODE MAIN --home HOME hook EVENT --harness HARNESS
+# A harness runs its hooks on every prompt; starting Node costs more than the hook's own work.
+# This hands the harness's JSON to the running serve over loopback TCP (bash has /dev/tcp, not
+# Unix sockets) and prints serve's answer: the same run as `brainstream hook`, inside serve.
+# Without a serve, or on anything unexpected before the request is sent, it runs
+# `NODE MAIN --home HOME hook EVENT --harness HARNESS` instead, which does the work itself.
+# It fails open like the hook: whatever happens, it exits 0 and prints nothing harmful.
+[ "${BRAINSTREAM_HOOKS:-}" = 0 ] && exit 0
+node=$1 main=$2
+shift 2
+
+# The harness's JSON (a harness that keeps stdin open still gets read within the deadline).
+payload=
+IFS= read -r -d '' -t 0.3 payload || true
+
+fallback() {
+  exec 3>&-
+  printf '%s' "$payload" | "$node" "$main" "$@"
+  exit 0
+}
+
+[ "$#" -eq 6 ] && [ "$1" = --home ] && [ "$3" = hook ] && [ "$5" = --harness ] || fallback "$@"
+home=$2 event=$4 harness=$6
+IFS=' ' read -r port token < "$home/run/hook-port" 2>/dev/null || fallback "$@"
+IFS= read -r secret < "$home/run/serve.secret" 2>/dev/null || fallback "$@"
+
+# The caller's brainstream settings and home folders, as a forwarded command sees them.
+header="secret=$secret"$'\n'"event=$event"$'\n'"harness=$harness"$'\n'"cwd=$PWD"
+case $PWD in *$'\n'*) fallback "$@" ;; esac
+for name in HOME CODEX_HOME "${!BRAINSTREAM_@}"; do
+  [ -n "${!name+set}" ] || continue
+  case ${!name} in *$'\n'*) fallback "$@" ;; esac
+  header+=$'\n'"env.$name=${!name}"
+done
+
+{ exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || fallback "$@"
+# Serve proves itself with the token of the owner-only port file before the secret is sent.
+IFS= read -r -t 1 greeting <&3 && [ "$greeting" = "brainstream-hook $token" ] || fallback "$@"
+printf '%s\n\n%s\0' "$header" "$payload" >&3 2>/dev/null || exit 0
+answer=
+IFS= read -r -d '' -t 2 answer <&3 || true
+printf '%s' "$answer"
+exit 0
