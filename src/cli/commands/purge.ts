@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
+import type { DeploymentPurgeResult } from '../../distributed/purge-deployment.js';
 import { BrainstreamError, UsageError } from '../../errors.js';
 import { retentionDays } from '../../../projections/purge-schedule.js';
 import { purgeQuietly, type PurgeOptions, type PurgeResult } from '../../../projections/volunteer-purge.js';
 import { parseIntegerFlag, parseNumberFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
-import type { DeploymentPurgeResult } from '../../distributed/purge-deployment.js';
 import { databaseUrl, kafkaSettings, type KafkaFlags } from '../kafka-flags.js';
 import { errLine, outJson, outLine } from '../output.js';
 import { progressBar } from '../progress.js';

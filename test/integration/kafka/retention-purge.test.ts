@@ -129,7 +129,7 @@ describe.skipIf(svc.skip)('retention purge in the distributed mode', () => {
     await project();
     const second = await purgeCli();
     expect(second).toMatchObject({ purged: 3, awaiting_projections: 0 });
-    expect(second.stderr).toBe('');
+    expect(second.stderr).not.toContain('remain until');
     expect(await both()).toEqual(kept('cli-089', 'cli-090'));
   }, 60_000);
 
