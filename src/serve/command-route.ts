@@ -3,7 +3,7 @@ import { resolveHome } from '../brain/home.js';
 /**
  * Commands that never go through serve: serve itself, long-lived servers and hooks that talk to
  * serve on their own, commands that need no brain of this home (the distributed mode's Kafka
- * commands among them), and help/version.
+ * commands among them, and any command given `--kafka`), and help/version.
  */
 export const LOCAL_COMMANDS: ReadonlySet<string> = new Set(['serve', 'mcp', 'hook', 'bootstrap', 'demo', 'help', 'publish', 'consume', 'lag']);
 
@@ -41,6 +41,8 @@ export function commandRoute(args: readonly string[], env: NodeJS.ProcessEnv = p
     } else if (command === null && !a.startsWith('-')) command = a;
   }
   const home = resolveHome(homeFlag, env);
-  const forward = command !== null && !helpOrVersion && !LOCAL_COMMANDS.has(command);
+  // `replay --kafka`, `purge --kafka`: a deployment's command, not this home's brain.
+  const distributed = args.some((a) => a === '--kafka' || a.startsWith('--kafka='));
+  const forward = command !== null && !helpOrVersion && !distributed && !LOCAL_COMMANDS.has(command);
   return { command, home, forward };
 }
