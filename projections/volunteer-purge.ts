@@ -39,7 +39,8 @@ export interface PurgeResult {
   ttlDays: number;
 }
 
-const countStale = async (db: Db, table: string, before: string): Promise<number> =>
+/** Rows of `table` volunteered before `before` (an ISO instant). */
+export const countStale = async (db: Db, table: string, before: string): Promise<number> =>
   Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE volunteered_at < $1::timestamptz`, [before]))[0]!.n);
 
 /**

@@ -58,15 +58,5 @@ export interface WatchJsonLine extends PageJson {
 }
 
 export function watchJsonLine(p: Shown, turn: number, sessionId: string): WatchJsonLine {
-  return {
-    turn,
-    slug: p.slug,
-    source_id: p.source_id,
-    display: p.display,
-    confidence: p.confidence,
-    arm: p.arm,
-    rationale: p.rationale,
-    synopsis: p.synopsis,
-    session_id: sessionId,
-  };
+  return { turn, ...pageJson(p), session_id: sessionId };
 }

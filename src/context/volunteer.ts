@@ -23,18 +23,11 @@ export interface VolunteeredPage {
   rank: number;
 }
 
-/** An ungated pointer (§7.4.2 step 1, §7.5): base confidence, logged as `<arm> match "<display>"`. */
-export interface ResolvedPointer {
-  slug: string;
-  source_id: string;
-  display: string;
-  /** The arm's base confidence (pointers are not boosted). */
-  confidence: number;
-  arm: MatchArm;
-  rationale: string;
-  synopsis: string;
-  rank: number;
-}
+/**
+ * An ungated pointer (§7.4.2 step 1, §7.5): the same shape, with the arm's base confidence (not
+ * boosted), logged as `<arm> match "<display>"`.
+ */
+export type ResolvedPointer = VolunteeredPage;
 
 interface DecideOptions {
   /** Source ids in scope, in order. Empty → nothing. */

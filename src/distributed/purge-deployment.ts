@@ -1,5 +1,5 @@
 import type { KafkaSettings } from '../log/kafka/kafka-client.js';
-import { purgeQuietly, type PurgeOptions, type PurgeResult } from '../../projections/volunteer-purge.js';
+import { countStale, purgeQuietly, type PurgeOptions, type PurgeResult } from '../../projections/volunteer-purge.js';
 import { openDistributedDb } from './distributed-db.js';
 import { kafkaPurgeTarget } from './distributed-purge.js';
 import { withKafkaPublisher } from './kafka-publisher.js';
@@ -27,8 +27,7 @@ export async function purgeDeployment(settings: KafkaSettings, databaseUrl: stri
   try {
     if (options.dryRun) return { ...(await purgeQuietly(kafkaPurgeTarget(db, noLog, home), options)), awaiting: 0 };
     const result = await withKafkaPublisher(settings, (log) => purgeQuietly(kafkaPurgeTarget(db, log, home), options));
-    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM context_volunteer_events WHERE volunteered_at < $1::timestamptz', [result.purgedBefore]);
-    return { ...result, awaiting: Number(row!.n) };
+    return { ...result, awaiting: await countStale(db, 'context_volunteer_events', result.purgedBefore) };
   } finally {
     await db.close();
   }

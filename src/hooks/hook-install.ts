@@ -1,14 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { BrainstreamError } from '../errors.js';
+import { claudeDir, codexDir } from './harness-dirs.js';
 import type { Settings } from './hook-settings.js';
 
 export type BootstrapHarness = 'claude-code' | 'codex';
 
 /** Default settings file: Claude Code `~/.claude/settings.json`, Codex `$CODEX_HOME/hooks.json`. */
 export function defaultSettingsPath(harness: BootstrapHarness, env: NodeJS.ProcessEnv = process.env): string {
-  return harness === 'codex' ? join(env.CODEX_HOME || join(homedir(), '.codex'), 'hooks.json') : join(homedir(), '.claude', 'settings.json');
+  return harness === 'codex' ? join(codexDir(env), 'hooks.json') : join(claudeDir(env), 'settings.json');
 }
 
 /** The settings object in `path` ({} when the file does not exist); refuses a file that is not a JSON object. */

@@ -1,19 +1,14 @@
 import { lstatSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { claudeDir, codexDir } from './harness-dirs.js';
 
 export const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024;
 
 export type TranscriptCheck = { ok: true; path: string } | { ok: false; reason: string };
 
-/**
- * Where each harness keeps its transcripts; only files below it are ever read. HOME is read
- * from `env`, not os.homedir(): a hook run inside serve sees its caller's HOME only there.
- */
+/** Where each harness keeps its transcripts; only files below it are ever read. */
 export function transcriptRoot(harness: string, env: NodeJS.ProcessEnv = process.env): string {
-  const home = env.HOME || homedir();
-  if (harness === 'codex') return join(env.CODEX_HOME || join(home, '.codex'), 'sessions');
-  return join(home, '.claude', 'projects');
+  return harness === 'codex' ? join(codexDir(env), 'sessions') : join(claudeDir(env), 'projects');
 }
 
 const inside = (root: string, path: string): boolean => {

@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Brain } from '../brain/brain.js';
 import type { Caller } from '../caller.js';
@@ -7,6 +6,7 @@ import { brainConfig } from '../config/brain-config.js';
 import { managedBlock, withManagedBlock, withoutManagedBlock } from '../core-memory/compiled-block.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { BrainstreamError } from '../errors.js';
+import { codexDir } from '../hooks/harness-dirs.js';
 import { recordCompiledFile } from './compiled-registry.js';
 import { currentCoreRevision, sessionCoreBlock } from './core-delivery.js';
 import { excludeFromGit, isGitTracked } from './git-probe.js';
@@ -20,7 +20,7 @@ export function targetPath(target: CompileTarget, cwd: string, env: Readonly<Rec
     case 'codex':
       return join(cwd, 'AGENTS.md');
     case 'codex-global':
-      return join(env.CODEX_HOME || join(env.HOME || homedir(), '.codex'), 'AGENTS.md');
+      return join(codexDir(env), 'AGENTS.md');
     case 'hermes':
       return join(cwd, '.hermes.md');
     case 'claude-code':

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { isAbsolute } from 'node:path';
@@ -8,13 +8,12 @@ import { outsideCommand, runWithIo, type CliIo } from '../cli/cli-io.js';
 import { harnessOf, HOOK_EVENTS, type HookEvent } from '../hooks/hook-argv.js';
 import { logger } from '../logger.js';
 import { parseHookRequest, type HookRequest } from './hook-request.js';
+import { secretChecker } from './secret-check.js';
 
 export const HOOK_GREETING = 'brainstream-hook';
 const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 /** A client has this long to send its request (it sends it at once). */
 const REQUEST_TIMEOUT_MS = 1000;
-
-const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
 /**
  * The fast hook lane: a loopback TCP listener that runs `hook <event>` inside serve for the
@@ -28,7 +27,7 @@ const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').dig
 export class HookListener {
   private readonly server: Server;
   private readonly token = randomBytes(16).toString('hex');
-  private readonly secretDigest: Buffer;
+  private readonly secretMatches: (presented: unknown) => boolean;
   private readonly active = new Set<Promise<void>>();
   private readonly log = logger.child({ component: 'hook-listener' });
 
@@ -36,7 +35,7 @@ export class HookListener {
     private readonly home: string,
     secret: string,
   ) {
-    this.secretDigest = digest(secret);
+    this.secretMatches = secretChecker(secret);
     this.server = createServer((socket) => outsideCommand(() => this.accept(socket)));
   }
 
@@ -77,6 +76,8 @@ export class HookListener {
       let req;
       try {
         if (size > MAX_REQUEST_BYTES) throw new Error(`request over ${MAX_REQUEST_BYTES} bytes`);
+        // The request ends with a NUL: nothing to parse before it arrives.
+        if (!chunk.includes(0)) return;
         req = parseHookRequest(Buffer.concat(chunks));
       } catch (err) {
         this.log.warn({ err }, 'malformed fast-hook request refused');
@@ -87,7 +88,7 @@ export class HookListener {
       if (req === null) return;
       clearTimeout(timer);
       socket.off('data', onData);
-      if (!timingSafeEqual(digest(req.secret), this.secretDigest)) {
+      if (!this.secretMatches(req.secret)) {
         this.log.warn('fast-hook request with a wrong secret refused');
         socket.destroy();
         return;

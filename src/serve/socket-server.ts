@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { chmodSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { outsideCommand } from '../cli/cli-io.js';
 import { logger } from '../logger.js';
 import { LineSplitter, LineTooLongError } from './line-splitter.js';
 import { ERRORS, MAX_REQUEST_BYTES, PROTOCOL_VERSION } from './protocol.js';
+import { secretChecker } from './secret-check.js';
 
 /** One accepted connection, after its request line was read and authenticated. */
 export interface Connection {
@@ -23,7 +23,6 @@ export type RequestHandler = (request: Record<string, unknown>, conn: Connection
 /** A client that connects and never finishes its request line is dropped after this long. */
 const REQUEST_LINE_TIMEOUT_MS = 10_000;
 
-const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
 /**
  * The serve socket (push-context §7.4.3): a Unix socket, owner-only, one JSON request line per
@@ -33,14 +32,14 @@ const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').dig
 export class SocketServer {
   private readonly server: Server;
   private readonly active = new Set<Promise<void>>();
-  private readonly secretDigest: Buffer;
+  private readonly secretMatches: (presented: unknown) => boolean;
 
   constructor(
     private readonly path: string,
     secret: string,
     private readonly handle: RequestHandler,
   ) {
-    this.secretDigest = digest(secret);
+    this.secretMatches = secretChecker(secret);
     // Half-open: a client that ended its stdin still receives the command's output.
     this.server = createServer({ allowHalfOpen: true }, (socket) => outsideCommand(() => this.accept(socket)));
   }
@@ -118,7 +117,7 @@ export class SocketServer {
     } catch {
       return refuse(socket, ERRORS.invalidRequest, 'the request line is not a JSON object');
     }
-    if (typeof req.secret !== 'string' || !timingSafeEqual(digest(req.secret), this.secretDigest)) {
+    if (!this.secretMatches(req.secret)) {
       return refuse(socket, ERRORS.unauthorized, 'wrong or missing secret');
     }
     if (req.v !== PROTOCOL_VERSION) return refuse(socket, ERRORS.unsupportedVersion, `protocol version ${PROTOCOL_VERSION} expected`);
