@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 
 /** Where a brain keeps its files: `--home`, else BRAINSTREAM_HOME, else ~/.brainstream. */
 export function resolveHome(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(flag ?? env.BRAINSTREAM_HOME ?? join(homedir(), '.brainstream'));
+  return resolve(flag ?? (env.BRAINSTREAM_HOME || join(homedir(), '.brainstream')));
 }
 
 export const homePaths = (home: string) => ({

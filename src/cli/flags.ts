@@ -34,3 +34,10 @@ export function parseSourceList(flag: string, value: string): string[] {
   }
   return ids;
 }
+
+/** Session ids are truncated to 256 characters (as every channel does); an empty one is a usage error. */
+export function parseSessionFlag(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError(`${flag} expects a non-empty session id`);
+  return value.slice(0, 256);
+}

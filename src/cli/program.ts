@@ -2,7 +2,9 @@ import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
+import { ZodError } from 'zod';
 import { BrainstreamError, UsageError } from '../errors.js';
+import { describeZodIssues } from '../domain/zod-issues.js';
 import { cliIo } from './cli-io.js';
 import { registerCommands } from './register-commands.js';
 import { errLine, errText, out, outJson } from './output.js';
@@ -22,7 +24,11 @@ function buildProgram(): Command {
     .option('--home <dir>', 'data directory (default: BRAINSTREAM_HOME or ~/.brainstream)')
     .option('--as <caller>', 'call as the owner or as a remote caller (owner|remote)', 'owner')
     .option('--grant <ids>', 'readable sources of a remote caller (comma-separated)')
+    // Global as the contract has it (`brainstream --as remote --source S <command>`); a
+    // command's own `--source` is the same option, so either place works.
+    .option('--source <id>', 'source to read and write (default: BRAINSTREAM_SOURCE or "default")')
     .option('--debug', 'print stack traces on errors')
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput(OUTPUT);
@@ -57,8 +63,8 @@ export async function runProgram(args: readonly string[]): Promise<number> {
       errLine(`brainstream: ${err.message}`);
       return 2;
     }
-    const code = err instanceof BrainstreamError ? err.code : errorCode(err);
-    const message = err instanceof Error ? err.message : String(err);
+    const code = err instanceof BrainstreamError ? err.code : err instanceof ZodError ? 'invalid_input' : errorCode(err);
+    const message = err instanceof ZodError ? describeZodIssues(err) : err instanceof Error ? err.message : String(err);
     errLine(`brainstream: ${code}: ${message.split('\n')[0]}`);
     if (debug && err instanceof Error && err.stack) errText(`${err.stack}\n`);
     if (json) outJson({ error: code, message, ...(err instanceof BrainstreamError ? err.details : {}) });

@@ -19,14 +19,15 @@ export function loadMigrations(dir = migrationsDir()): Migration[] {
 }
 
 /**
- * Applies every migration not yet recorded in schema_migrations, each in its own
- * transaction. An advisory lock keeps two processes on one server from racing.
+ * Applies every migration not yet recorded in schema_migrations, in version order and all in
+ * one transaction: a failing migration leaves the schema as it was. An advisory lock, taken
+ * before anything else, keeps two processes on one server from racing (even on the first run).
  */
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<number[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7243001)');
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
     const done = new Set(
       (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)),
     );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { makeEvent, pageKey, type Envelope } from '../domain/events.js';
 import { Role, SourceId } from '../domain/event-schemas.js';
+import { describeZodIssues } from '../domain/zod-issues.js';
 
 const At = z.iso.datetime({ offset: true });
 const Int32 = z.number().int().min(-(2 ** 31) + 1).max(2 ** 31 - 1);
@@ -26,10 +27,6 @@ export const RetrievalLine = z.object({
 /** A line's events, or why the line is refused. */
 export type LineResult = { ok: true; events: Envelope[] } | { ok: false; reason: string };
 
-function issues(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-}
-
 function parseJson(line: string): { ok: true; value: unknown } | { ok: false; reason: string } {
   try {
     return { ok: true, value: JSON.parse(line) };
@@ -48,7 +45,7 @@ export function turnLineParser(defaultSource: string): (line: string) => LineRes
     const json = parseJson(line);
     if (!json.ok) return json;
     const parsed = TurnLine.safeParse(json.value);
-    if (!parsed.success) return { ok: false, reason: issues(parsed.error) };
+    if (!parsed.success) return { ok: false, reason: describeZodIssues(parsed.error) };
     const t = parsed.data;
     const turn = t.turn ?? (lastTurn.get(t.session_id) ?? 0) + 1;
     lastTurn.set(t.session_id, turn);
@@ -67,7 +64,7 @@ export function retrievalLineParser(defaultSource: string): (line: string) => Li
     const json = parseJson(line);
     if (!json.ok) return json;
     const parsed = RetrievalLine.safeParse(json.value);
-    if (!parsed.success) return { ok: false, reason: issues(parsed.error) };
+    if (!parsed.success) return { ok: false, reason: describeZodIssues(parsed.error) };
     const r = parsed.data;
     const source = r.source_id ?? defaultSource;
     const event = makeEvent('page.retrieved', { source_id: source, slug: r.slug, session_id: r.session_id ?? null }, {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import * as s from './event-schemas.js';
+import { describeZodIssues } from './zod-issues.js';
 
 /** The log's streams. Kafka topics are `<prefix><topic>`; the embedded log keeps a column. */
 export const TOPICS = ['turns', 'pages', 'retrievals', 'volunteered', 'core', 'dlq'] as const;
@@ -43,30 +44,29 @@ const registry = {
 } as const;
 
 type Registry = typeof registry;
+/** Every event type the log knows, in registry order. */
+export const EVENT_TYPES = Object.keys(registry) as (keyof Registry)[];
 export type EventType = keyof Registry;
 export type EventData<T extends EventType> = z.infer<Registry[T]['latest']>;
-
-export interface Envelope<T extends EventType = EventType> {
-  id: string;
-  type: T;
-  v: number;
-  key: string;
-  /** Event time (ISO 8601). Replays use it, never the wall clock. */
-  at: string;
-  data: EventData<T>;
-}
-
-/** Any event, narrowed by `type`. */
-export type AnyEvent = { [T in EventType]: Envelope<T> }[EventType];
 
 export const EnvelopeSchema = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
   v: z.number().int().positive(),
   key: z.string(),
+  /** Event time (ISO 8601). Replays use it, never the wall clock. */
   at: z.iso.datetime({ offset: true }),
   data: z.unknown(),
 });
+
+/** The envelope's fields come from its schema; `type` and `data` are narrowed per event type. */
+export type Envelope<T extends EventType = EventType> = Omit<z.infer<typeof EnvelopeSchema>, 'type' | 'data'> & {
+  type: T;
+  data: EventData<T>;
+};
+
+/** Any event, narrowed by `type`. */
+export type AnyEvent = { [T in EventType]: Envelope<T> }[EventType];
 
 export function topicOf(type: EventType): Topic {
   return registry[type].topic as Topic;
@@ -82,17 +82,13 @@ export function isEventType(type: string): type is EventType {
 
 export type DecodeResult = { ok: true; event: AnyEvent } | { ok: false; reason: string };
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-}
-
 /**
  * Validates a stored or received event and upcasts it to the newest version.
  * Never throws: an unknown type or version, or a shape error, is a reason for the dead letters.
  */
 export function decodeEvent(raw: unknown): DecodeResult {
   const env = EnvelopeSchema.safeParse(raw);
-  if (!env.success) return { ok: false, reason: `invalid envelope: ${describeIssues(env.error)}` };
+  if (!env.success) return { ok: false, reason: `invalid envelope: ${describeZodIssues(env.error)}` };
   const { type, v } = env.data;
   if (!isEventType(type)) return { ok: false, reason: `unknown event type "${type}"` };
   const entry = registry[type];
@@ -100,7 +96,7 @@ export function decodeEvent(raw: unknown): DecodeResult {
   const schema = versions[v];
   if (!schema) return { ok: false, reason: `unknown version ${v} of event type "${type}"` };
   const parsed = schema.safeParse(env.data.data);
-  if (!parsed.success) return { ok: false, reason: `invalid ${type} v${v}: ${describeIssues(parsed.error)}` };
+  if (!parsed.success) return { ok: false, reason: `invalid ${type} v${v}: ${describeZodIssues(parsed.error)}` };
   let data: unknown = parsed.data;
   const latest = latestVersion(type);
   const upcasters = entry.upcast as Record<number, (d: unknown) => unknown>;
@@ -110,7 +106,7 @@ export function decodeEvent(raw: unknown): DecodeResult {
     data = step(data);
   }
   const final = versions[latest]!.safeParse(data);
-  if (!final.success) return { ok: false, reason: `upcast ${type} v${v}→v${latest} failed: ${describeIssues(final.error)}` };
+  if (!final.success) return { ok: false, reason: `upcast ${type} v${v}→v${latest} failed: ${describeZodIssues(final.error)}` };
   return { ok: true, event: { ...env.data, type, v: latest, data: final.data } as AnyEvent };
 }
 

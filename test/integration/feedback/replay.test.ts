@@ -33,11 +33,11 @@ function transcript(seed: number, length: number): string[] {
     const c = company((seed + i) % 30);
     switch ((seed + i) % 6) {
       case 0: return `user: what did ${p.title} say about ${c.title}?`;
-      case 1: return `assistant: ${(p.frontmatter.aliases as string[])[0]} mentioned ${c.slug.split('/')[1]} twice.`;
+      case 1: return `assistant: ${(p.frontmatter as { aliases: string[] }).aliases[0]} mentioned ${c.slug.split('/')[1]} twice.`;
       case 2: return `user: did ${p.title.split(' ')[1]} follow up with her?`;
       case 3: return (seed + i) % 4 === 1 ? 'user: did Galewright ever follow up on that intro?' : `assistant: any updates on ${(seed + i) % 3 ? 'Widget-Co' : 'Blue-Harbor'} this week? Quillfeather asked.`;
       case 4: return `user: loop in ${p.title} and ${person((seed + i) % 60).title} on the ${c.title} thread`;
-      default: return `assistant: noted — ${(c.frontmatter.aliases as string[])[0]} it is.`;
+      default: return `assistant: noted — ${(c.frontmatter as { aliases: string[] }).aliases[0]} it is.`;
     }
   });
 }
@@ -100,7 +100,7 @@ describe.each(drivers)('replay on $name', ({ open }) => {
   it('counts from --since on, with the session state built from the turns before it', async () => {
     const brain = await openBrainOn(await open());
     await liveBrain(brain);
-    const turns = (await brain.log.read(1, { topics: ['turns'], limit: 100_000 })).events.filter((e) => e.event.data.session_id === 'a' && e.event.data.turn === 20);
+    const turns = (await brain.log.read(1, { topics: ['turns'], limit: 100_000 })).events.filter((e) => e.event.type === 'turn.appended' && e.event.data.session_id === 'a' && e.event.data.turn === 20);
     const since = Date.parse(turns[0]!.event.at);
     const run = await runReplay(await EmbeddedReplaySource.open(brain.db), options({ since }));
     expect(run.volunteered.map(asLogged).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(await liveVolunteered(brain, since));

@@ -206,7 +206,7 @@ describe.skipIf(svc.skip)('distributed mode: faults survived (10,000-turn stream
 
 /** What differs between two runs, briefly (first rows and sessions), or '' when they are equal. */
 function describeDifference(got: PipelineResult, want: PipelineResult): string {
-  const key = (r: Record<string, unknown>): string => JSON.stringify(r);
+  const key = (r: object): string => JSON.stringify(r);
   const wantRows = new Set(want.rows.map(key));
   const gotRows = new Set(got.rows.map(key));
   const extra = got.rows.filter((r) => !wantRows.has(key(r)));

@@ -19,7 +19,7 @@ const pg = await postgresOrSkip();
 const TOPIC = 'bs.test.turns';
 
 function message(offset: number, value: string | null): KafkaMessage {
-  return { key: Buffer.from('s'), value: value === null ? null : Buffer.from(value), offset: String(offset), timestamp: '1777000000000', attributes: 0, headers: {}, size: 0 };
+  return { key: Buffer.from('s'), value: value === null ? null : Buffer.from(value), offset: String(offset), timestamp: '1777000000000', attributes: 0, headers: {} };
 }
 
 function turn(offset: number): KafkaMessage {

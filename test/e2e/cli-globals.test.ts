@@ -1,0 +1,94 @@
+// The global rules of the CLI contract (push-context §14.1): where the data folder is, the
+// global flags before the command, --help/--version, and how bad values are reported.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../support/cli.js';
+
+const dirs: { cleanup(): void }[] = [];
+const fresh = (): string => {
+  const d = tempDir('bs-globals-');
+  dirs.push(d);
+  return d.path;
+};
+afterAll(() => dirs.forEach((d) => d.cleanup()));
+
+const version = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+const PAGE = '---\ntitle: Note X\n---\nhello\n';
+
+describe('data folder: --home, else BRAINSTREAM_HOME, else ~/.brainstream', () => {
+  it('uses BRAINSTREAM_HOME when --home is absent, and --home over it', () => {
+    const envHome = join(fresh(), 'from-env');
+    const flagHome = join(fresh(), 'from-flag');
+    expect(runCli(['page', 'put', 'notes/x'], { input: PAGE, env: { BRAINSTREAM_HOME: envHome } }).code).toBe(0);
+    expect(existsSync(envHome)).toBe(true);
+    const listed = runCli(['--home', flagHome, 'page', 'list'], { env: { BRAINSTREAM_HOME: envHome } });
+    expect(listed).toMatchObject({ code: 0, stdout: '' });
+    expect(runCli(['page', 'list'], { env: { BRAINSTREAM_HOME: envHome } }).stdout).toBe('default:notes/x\tNote X\n');
+  });
+
+  it('falls back to ~/.brainstream, created on use', () => {
+    const home = fresh();
+    const r = runCli(['page', 'put', 'notes/x'], { input: PAGE, env: { HOME: home, BRAINSTREAM_HOME: '' } });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(home, '.brainstream'))).toBe(true);
+  });
+});
+
+describe('global flags before the command', () => {
+  it('take --source globally, as the contract writes `--as remote --source S <command>`', () => {
+    const home = fresh();
+    const put = runCli(['--home', home, '--as', 'remote', '--source', 'work', 'page', 'put', 'notes/x'], { input: PAGE });
+    expect(put).toMatchObject({ code: 0, stdout: 'put work:notes/x (created)\n' });
+    expect(runCli(['--home', home, '--source', 'work', 'page', 'list']).stdout).toBe('work:notes/x\tNote X\n');
+    // The command's own --source is the same option.
+    expect(runCli(['--home', home, 'page', 'list', '--source', 'work']).stdout).toBe('work:notes/x\tNote X\n');
+    expect(runCli(['--home', home, '--source', 'default', 'page', 'list']).stdout).toBe('');
+  });
+
+  it('refuse a bad --source or --as with a usage error naming the flag', () => {
+    const home = fresh();
+    const badSource = runCli(['--home', home, '--source', 'Not Valid', 'page', 'list']);
+    expect(badSource.code).toBe(2);
+    expect(badSource.stderr).toMatch(/^brainstream: --source expects a source id .*"Not Valid"\n$/);
+    const badAs = runCli(['--home', home, '--as', 'admin', 'page', 'list']);
+    expect(badAs).toMatchObject({ code: 2, stderr: 'brainstream: --as expects owner or remote, got "admin"\n' });
+    expect(existsSync(join(home, 'pglite'))).toBe(false);
+  });
+});
+
+describe('--help and --version', () => {
+  it('--version prints the package version and touches nothing', () => {
+    const home = join(fresh(), 'untouched');
+    expect(runCli(['--home', home, '--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(existsSync(home)).toBe(false);
+  });
+
+  it('--help lists the commands and the global flags; a command’s --help shows its own flags', () => {
+    const home = join(fresh(), 'untouched');
+    const top = runCli(['--home', home, '--help']);
+    expect(top.code).toBe(0);
+    for (const word of ['import', 'page', 'volunteer-context', 'watch', 'core', 'serve', '--home', '--as', '--source']) expect(top.stdout).toContain(word);
+    const watch = runCli(['--home', home, 'watch', '--help']);
+    expect(watch.code).toBe(0);
+    for (const flag of ['--json', '--window-turns', '--max-pages', '--min-confidence', '--session-id']) expect(watch.stdout).toContain(flag);
+    expect(existsSync(home)).toBe(false);
+  });
+});
+
+describe('errors', () => {
+  it('an unknown flag is a usage error naming it (exit 2, one stderr line)', () => {
+    const r = runCli(['--home', fresh(), 'page', 'list', '--colour']);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toBe("brainstream: unknown option '--colour'\n");
+  });
+
+  it('a runtime error is exactly one stderr line, with the JSON envelope on stdout under --json', () => {
+    const home = fresh();
+    const r = runCli(['--home', home, 'page', 'get', 'people/nobody', '--json']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^brainstream: page_not_found: /);
+    expect(JSON.parse(r.stdout)).toMatchObject({ error: 'page_not_found' });
+  });
+});
