@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { openBrain } from '../src/brain/brain.js';
 import { importFolder } from '../src/ops/import-folder.js';
 import { tempFolder } from './temp-folder.js';
@@ -26,10 +28,48 @@ export async function benchImport(pages = 20_000, runs = 3): Promise<Measurement
       importMs.push(t2 - t1);
     }
   }
+  const cli = importThroughCli(src, pages, runs);
   rmSync(src, { recursive: true, force: true });
   const m = median(importMs);
   return [
     { name: `import ${pages} pages (existing empty home)`, median: m / 1000, unit: 's', runs: importMs.map((x) => x / 1000), extra: { 'pages/s': Math.round(pages / (m / 1000)) } },
     { name: 'create a new embedded home (initdb + migrations)', median: median(openMs) / 1000, unit: 's', runs: openMs.map((x) => x / 1000) },
+    cli,
   ];
+}
+
+/**
+ * What a user waits for: `brainstream --home NEW import FOLDER` as a process, wall time from
+ * spawn to exit (Node start, new home, import, close), and that process's own peak memory.
+ */
+function importThroughCli(src: string, pages: number, runs: number): Measurement {
+  const main = join(import.meta.dirname, '..', 'src', 'cli', 'main.js');
+  const probe = join(import.meta.dirname, 'peak-rss-probe.js');
+  const wallS: number[] = [];
+  const rssMiB: number[] = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const home = tempFolder('bs-bench-import-cli-');
+    const rssFile = join(home, 'peak-rss');
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, ['--import', probe, main, '--home', join(home, 'brain'), 'import', src], {
+      env: { ...process.env, BENCH_PEAK_RSS_FILE: rssFile },
+      encoding: 'utf8',
+    });
+    const t1 = performance.now();
+    const rss = Number(readFileSync(rssFile, 'utf8')) / 1024;
+    rmSync(home, { recursive: true, force: true });
+    if (r.status !== 0 || !r.stdout.startsWith(`import: ${pages} added`)) throw new Error(`import through the CLI failed: ${r.stderr || r.stdout}`);
+    if (i > 0) {
+      wallS.push((t1 - t0) / 1000);
+      rssMiB.push(rss);
+    }
+  }
+  const m = median(wallS);
+  return {
+    name: `brainstream import of ${pages} pages into a new home, as a process (wall)`,
+    median: m,
+    unit: 's',
+    runs: wallS,
+    extra: { 'pages/s': Math.round(pages / m), 'peak RSS MiB': Math.round(median(rssMiB)) },
+  };
 }
