@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SLUG_CHARS } from '../pages/slug-length.js';
 
 /** Ids of sources: 1–32 of [a-z0-9-], no leading or trailing dash. */
 export const SourceId = z
@@ -12,7 +13,7 @@ export const Role = z.enum(['user', 'assistant']);
 export type Role = z.infer<typeof Role>;
 
 const SessionId = z.string().min(1).max(256);
-const Slug = z.string().min(1).max(512);
+const Slug = z.string().min(1).max(MAX_SLUG_CHARS);
 const Frontmatter = z.record(z.string(), z.unknown());
 
 /** turn.appended v1 — the made-up first shape, kept so old logs still read (no source). */
@@ -56,7 +57,10 @@ export const PageUpsertedV1 = z.object({
   frontmatter: Frontmatter,
   compiled_truth: z.string(),
   timeline: z.string(),
-  /** SHA-256 of the markdown as given (file bytes for imports): unchanged input writes nothing. */
+  /**
+   * SHA-256 of the file bytes the page was last imported from ('' if never imported); other
+   * writes keep it, so an unchanged file is skipped on re-import and never undoes them.
+   */
   content_hash: z.string(),
   file_path: z.string().nullable(),
   origin: PageOrigin,

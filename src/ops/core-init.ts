@@ -5,7 +5,6 @@ import { buildCoreSection } from '../core-memory/core-section.js';
 import { BrainstreamError } from '../errors.js';
 import { utcDay } from '../pages/facts-table.js';
 import { resolvePage } from '../pages/resolve-page.js';
-import { hashBytes } from './read-page-file.js';
 import { editPageGuarded } from './core-page-write.js';
 import { coreUsage, type CoreUsage } from './core-usage.js';
 
@@ -43,7 +42,7 @@ export async function coreInit(brain: Brain, caller: Caller, sourceId: string, n
           command,
         });
       }
-      return { next: resolvePage(PROFILE_MARKDOWN, { slugHint: PROFILE_SLUG }), content_hash: hashBytes(PROFILE_MARKDOWN), file_path: null };
+      return { next: resolvePage(PROFILE_MARKDOWN, { slugHint: PROFILE_SLUG }), file_path: null };
     },
     { now },
   );

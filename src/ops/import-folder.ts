@@ -1,7 +1,7 @@
 import type { Envelope } from '../domain/events.js';
 import type { Brain } from '../brain/brain.js';
 import { logger } from '../logger.js';
-import { pageFileOutcome, planFolder, sortFailures, type ImportFailure } from './folder-page-events.js';
+import { pageFileOutcome, planFolder, sortFailures, type ImportFailure, type KnownPage } from './folder-page-events.js';
 
 export type { ImportFailure } from './folder-page-events.js';
 
@@ -14,8 +14,10 @@ export interface ImportSummary {
 }
 
 export interface ImportOptions {
-  /** Events are appended (and projected) in batches of this many pages. */
+  /** Events are appended (and projected) in batches of at most this many pages… */
   batchSize?: number;
+  /** …and of at most about this many bytes of markdown, so large files never make one huge insert. */
+  batchBytes?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -27,11 +29,20 @@ export interface ImportOptions {
 export async function importFolder(brain: Brain, root: string, sourceId: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const plan = planFolder(root);
   const summary: ImportSummary = { source_id: sourceId, added: 0, updated: 0, unchanged: 0, failed: plan.failed };
-  const known = await knownHashes(brain, sourceId);
+  const known = await knownPages(brain, sourceId);
   const batchSize = options.batchSize ?? 1000;
+  const batchBytes = options.batchBytes ?? 32 * 1024 * 1024;
   let pending: Envelope[] = [];
+  let pendingBytes = 0;
   let done = 0;
   const total = plan.slugs.length;
+  const flush = async (): Promise<void> => {
+    logger.debug({ op: 'import', source: sourceId, pages: pending.length, done, total }, 'import batch writing');
+    await brain.commit(pending);
+    logger.debug({ op: 'import', source: sourceId, committed: pending.length, done, total }, 'import batch committed');
+    pending = [];
+    pendingBytes = 0;
+  };
   for (const entry of plan.slugs) {
     done++;
     const outcome = pageFileOutcome(entry, sourceId, known.get(entry.slug));
@@ -46,24 +57,27 @@ export async function importFolder(brain: Brain, root: string, sourceId: string,
     if (outcome.isNew) summary.added++;
     else summary.updated++;
     pending.push(outcome.event);
-    if (pending.length >= batchSize) {
-      await brain.commit(pending);
-      logger.debug({ op: 'import', source: sourceId, committed: pending.length, done, total }, 'import batch committed');
-      pending = [];
+    pendingBytes += outcome.bytes;
+    if (pending.length >= batchSize || pendingBytes >= batchBytes) {
+      await flush();
       options.onProgress?.(done, total);
     }
   }
-  if (pending.length > 0) await brain.commit(pending);
+  if (pending.length > 0) await flush();
   options.onProgress?.(total, total);
   sortFailures(summary.failed);
   return summary;
 }
 
-/** Content hashes of the live pages of a source: an identical file writes nothing. */
-async function knownHashes(brain: Brain, sourceId: string): Promise<Map<string, string>> {
-  const rows = await brain.db.query<{ slug: string; content_hash: string }>(
-    'SELECT slug, content_hash FROM pages WHERE source_id = $1 AND NOT deleted',
+/**
+ * What the source holds per slug, deleted pages included: `content_hash` is the hash of the file
+ * bytes last imported (page writes and deletes keep it), so a file unchanged since its last
+ * import writes nothing — it neither undoes a `page put` edit nor brings back a deleted page.
+ */
+async function knownPages(brain: Brain, sourceId: string): Promise<Map<string, KnownPage>> {
+  const rows = await brain.db.query<{ slug: string; content_hash: string; deleted: boolean }>(
+    'SELECT slug, content_hash, deleted FROM pages WHERE source_id = $1',
     [sourceId],
   );
-  return new Map(rows.map((r) => [r.slug, r.content_hash]));
+  return new Map(rows.map((r) => [r.slug, { importedHash: r.content_hash, live: !r.deleted }]));
 }

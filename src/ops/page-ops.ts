@@ -9,7 +9,7 @@ import { checkRemoteDelete } from '../core-memory/owner-rules.js';
 import { editPageGuarded } from './core-page-write.js';
 import { withCoreWriteLock } from './core-write-lock.js';
 import { findPage, listLivePages, listSources, type StoredPage } from './page-store.js';
-import { hashBytes } from './read-page-file.js';
+import { unstorablePageProblem } from '../pages/storable-text.js';
 
 export type PutStatus = 'created' | 'updated' | 'unchanged';
 
@@ -27,7 +27,11 @@ export async function putPage(
 ): Promise<{ source_id: string; slug: string; status: PutStatus }> {
   const sourceId = caller.source;
   const next = resolvePage(markdown, { slugHint: slug });
-  const { stored, plan } = await editPageGuarded(brain, caller, sourceId, slug, () => ({ next, content_hash: hashBytes(markdown) }), options);
+  const unstorable = unstorablePageProblem(next);
+  if (unstorable !== null) throw new BrainstreamError('invalid_input', unstorable);
+  // The stored content_hash is kept: it is what `import` last read from the page's file, so an
+  // unchanged file does not undo this write on the next import.
+  const { stored, plan } = await editPageGuarded(brain, caller, sourceId, slug, () => ({ next }), options);
   const status: PutStatus = !plan.changed ? 'unchanged' : stored && !stored.deleted ? 'updated' : 'created';
   return { source_id: sourceId, slug, status };
 }

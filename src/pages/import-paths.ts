@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { slugLengthProblem } from './slug-length.js';
 
 /**
  * Path rules of `brainstream import` (push-context spec §14.2): slug, title and type of a
@@ -83,7 +84,7 @@ export function slugProblem(slug: string): string | null {
   if (slug.includes('\\')) return `slug "${slug}" must not contain a backslash`;
   if (/\p{Cc}/u.test(slug)) return `slug ${JSON.stringify(slug)} must not contain control characters`;
   if (slug.split('/').includes('..')) return `slug "${slug}" must not contain a .. segment`;
-  return null;
+  return slugLengthProblem(slug);
 }
 
 /** Lower-cases a slug and checks it; throws `InvalidSlugError` when it is unusable. */

@@ -1,8 +1,23 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homePaths } from '../../src/brain/home.js';
+import { openPgliteDb } from '../../src/db/pglite-db.js';
 import { CLI, runCli, tempDir } from '../support/cli.js';
+
+/** Runs queries on a brain's database directly (no projection catch-up), while no CLI holds it. */
+async function onDatabase<T>(home: string, fn: (q: <R>(sql: string) => Promise<R[]>) => Promise<T>): Promise<T> {
+  const db = await openPgliteDb(homePaths(home).database);
+  try {
+    return await fn((sql) => db.query(sql));
+  } finally {
+    await db.close();
+  }
+}
+
+const eventCount = (home: string): Promise<number> =>
+  onDatabase(home, async (q) => Number((await q<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0]!.n));
 
 const folder = tempDir('bs-import-src-');
 const home = tempDir('bs-import-home-');
@@ -66,9 +81,11 @@ describe('brainstream import', () => {
     });
   });
 
-  it('writes nothing when the folder is re-imported unchanged', () => {
+  it('writes nothing when the folder is re-imported unchanged: the log does not grow', async () => {
+    const before = await eventCount(home.path);
     const r = runCli(['--home', home.path, 'import', folder.path]);
     expect(r.stdout).toBe('import: 0 added, 0 updated, 3 unchanged, 7 failed (source default)\n');
+    expect(await eventCount(home.path)).toBe(before);
   });
 
   it('counts a changed file as updated and imports into another source', () => {
@@ -90,39 +107,237 @@ describe('brainstream import', () => {
   });
 });
 
+describe('files that cannot be stored or read', { timeout: 120_000 }, () => {
+  it('fails each on its own line while every good file imports and the summary prints', () => {
+    const src = tempDir('bs-import-bad-');
+    const badHome = tempDir('bs-import-bad-home-');
+    try {
+      const put = (rel: string, content: string): void => {
+        mkdirSync(join(src.path, rel, '..'), { recursive: true });
+        writeFileSync(join(src.path, rel), content);
+      };
+      const long = 'a'.repeat(200);
+      put('ok.md', '# OK\n');
+      put(`${long}/${long}/${long}.md`, 'deep\n');
+      put('nul-escape.md', '---\ntitle: "x\\0y"\n---\nbody\n');
+      put('surrogate.md', '---\ntitle: ok\nnote: "\\ud800"\n---\nbody\n');
+      put('nul-key.md', '---\n"k\\0": 1\n---\nbody\n');
+      put('zz-last.md', '# Last\n');
+      const r = runCli(['--home', badHome.path, 'import', src.path]);
+      expect(r.stdout).toBe('import: 2 added, 0 updated, 0 unchanged, 4 failed (source default)\n');
+      expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
+        `brainstream: import: ${long}/${long}/${long}.md: slug is 602 characters, over the 512-character limit`,
+        'brainstream: import: nul-escape.md: title contains a NUL character (\\0), which cannot be stored',
+        'brainstream: import: nul-key.md: a key of frontmatter contains a NUL character (\\0), which cannot be stored',
+        'brainstream: import: surrogate.md: frontmatter.note contains an unpaired UTF-16 surrogate (e.g. "\\ud800"), which cannot be stored',
+      ]);
+      expect(r.code).toBe(1);
+      const list = runCli(['--home', badHome.path, 'page', 'list']);
+      expect(list.stdout).toBe('default:ok\tOK\ndefault:zz-last\tLast\n');
+    } finally {
+      src.cleanup();
+      badHome.cleanup();
+    }
+  });
+
+  it('reports an unreadable file and an unreadable sub-folder, and imports the rest', () => {
+    const src = tempDir('bs-import-perm-');
+    const permHome = tempDir('bs-import-perm-home-');
+    try {
+      mkdirSync(join(src.path, 'locked'));
+      mkdirSync(join(src.path, 'open'));
+      writeFileSync(join(src.path, 'locked', 'inside.md'), '# Inside\n');
+      writeFileSync(join(src.path, 'open', 'fine.md'), '# Fine\n');
+      writeFileSync(join(src.path, 'secret.md'), '# Secret\n');
+      writeFileSync(join(src.path, 'ok.md'), '# OK\n');
+      chmodSync(join(src.path, 'locked'), 0o000);
+      chmodSync(join(src.path, 'secret.md'), 0o000);
+      // Permissions do not stop root: run the CLI as nobody then (both folders made reachable for it).
+      const asRoot = process.getuid?.() === 0;
+      if (asRoot) for (const dir of [src.path, join(src.path, 'open'), permHome.path]) chmodSync(dir, 0o777);
+      const r = spawnSync(process.execPath, [CLI, '--home', permHome.path, 'import', src.path], {
+        encoding: 'utf8',
+        env: { ...process.env, BRAINSTREAM_SOURCE: '' },
+        ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+      });
+      expect(r.stdout).toBe('import: 2 added, 0 updated, 0 unchanged, 2 failed (source default)\n');
+      expect(r.stderr).toBe(
+        'brainstream: import: locked/: cannot read the folder: permission denied\n' +
+          'brainstream: import: secret.md: cannot read the file: permission denied\n',
+      );
+      expect(r.status).toBe(1);
+    } finally {
+      chmodSync(join(src.path, 'locked'), 0o755);
+      src.cleanup();
+      permHome.cleanup();
+    }
+  });
+
+  it('does not follow symlinks, to files or to folders', () => {
+    const src = tempDir('bs-import-links-');
+    const outside = tempDir('bs-import-outside-');
+    const linkHome = tempDir('bs-import-links-home-');
+    try {
+      writeFileSync(join(outside.path, 'elsewhere.md'), '# Elsewhere\n');
+      mkdirSync(join(outside.path, 'folder'));
+      writeFileSync(join(outside.path, 'folder', 'deep.md'), '# Deep\n');
+      writeFileSync(join(src.path, 'real.md'), '# Real\n');
+      symlinkSync(join(outside.path, 'elsewhere.md'), join(src.path, 'linked.md'));
+      symlinkSync(join(outside.path, 'folder'), join(src.path, 'linked-folder'));
+      symlinkSync(join(src.path, 'real.md'), join(src.path, 'alias-of-real.md'));
+      const r = runCli(['--home', linkHome.path, 'import', src.path]);
+      expect(r.stdout).toBe('import: 1 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
+      expect(r.code).toBe(0);
+      expect(runCli(['--home', linkHome.path, 'page', 'list']).stdout).toBe('default:real\tReal\n');
+    } finally {
+      src.cleanup();
+      outside.cleanup();
+      linkHome.cleanup();
+    }
+  });
+
+  it('prints no progress when stderr is not a terminal', () => {
+    const src = tempDir('bs-import-quiet-');
+    const quietHome = tempDir('bs-import-quiet-home-');
+    try {
+      for (let i = 0; i < 1200; i++) writeFileSync(join(src.path, `page-${i}.md`), `# Page ${i}\n`);
+      const r = runCli(['--home', quietHome.path, 'import', src.path]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('import: 1200 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
+      expect(r.stderr).toBe('');
+    } finally {
+      src.cleanup();
+      quietHome.cleanup();
+    }
+  });
+});
+
+describe('unchanged since the last import', { timeout: 120_000 }, () => {
+  const src = tempDir('bs-import-last-');
+  const lastHome = tempDir('bs-import-last-home-');
+  const importIt = (): string => runCli(['--home', lastHome.path, 'import', src.path]).stdout;
+
+  beforeAll(() => {
+    writeFileSync(join(src.path, 'alice.md'), '# Alice\n\nFrom the file.\n');
+    writeFileSync(join(src.path, 'bob.md'), '# Bob\n\nFrom the file.\n');
+    writeFileSync(join(src.path, 'carol.md'), '# Carol\n\nFrom the file.\n');
+    expect(importIt()).toBe('import: 3 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
+  });
+
+  afterAll(() => {
+    src.cleanup();
+    lastHome.cleanup();
+  });
+
+  it('keeps a page put edit: the unchanged file writes nothing', async () => {
+    const edit = runCli(['--home', lastHome.path, 'page', 'put', 'alice'], { input: '# Alice\n\nEdited by the owner.\n' });
+    expect(edit.stdout).toBe('put default:alice (updated)\n');
+    const before = await eventCount(lastHome.path);
+    expect(importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
+    expect(await eventCount(lastHome.path)).toBe(before);
+    expect(runCli(['--home', lastHome.path, 'page', 'get', 'alice']).stdout).toContain('Edited by the owner.');
+  });
+
+  it('keeps a deleted page deleted: the unchanged file writes nothing', async () => {
+    expect(runCli(['--home', lastHome.path, 'page', 'delete', 'bob']).stdout).toBe('deleted default:bob\n');
+    const before = await eventCount(lastHome.path);
+    expect(importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
+    expect(await eventCount(lastHome.path)).toBe(before);
+    expect(runCli(['--home', lastHome.path, 'page', 'list']).stdout).toBe('default:alice\tAlice\ndefault:carol\tCarol\n');
+  });
+
+  it('imports a file changed since: over the edit (updated) and back from deletion (added)', () => {
+    writeFileSync(join(src.path, 'alice.md'), '# Alice\n\nThe file changed.\n');
+    writeFileSync(join(src.path, 'bob.md'), '# Bob\n\nThe file changed.\n');
+    expect(importIt()).toBe('import: 1 added, 1 updated, 1 unchanged, 0 failed (source default)\n');
+    expect(runCli(['--home', lastHome.path, 'page', 'get', 'alice']).stdout).toContain('The file changed.');
+    expect(runCli(['--home', lastHome.path, 'page', 'get', 'bob']).stdout).toContain('The file changed.');
+    expect(importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
+  });
+});
+
 describe('crash during import', () => {
-  it('leaves whole pages only: after kill -9, a re-import completes the brain', async () => {
-    const big = tempDir('bs-crash-src-');
+  const PAGES = 3000;
+  const big = tempDir('bs-crash-src-');
+
+  beforeAll(() => {
+    mkdirSync(join(big.path, 'people'), { recursive: true });
+    for (let i = 0; i < PAGES; i++) {
+      writeFileSync(join(big.path, 'people', `person-${i}.md`), `---\ntitle: Person ${i}\naliases: [p${i}]\n---\nPerson ${i} works at Company ${i % 50}.\n`);
+    }
+  });
+
+  afterAll(() => big.cleanup());
+
+  /**
+   * Starts an import and kills it (SIGKILL) `delayMs` after the `nth` occurrence of `marker` in
+   * its debug log, or `delayMs` after it started when `marker` is null. Resolves once it is gone.
+   */
+  function importKilled(home: string, marker: string | null, nth: number, delayMs: number): Promise<void> {
+    return new Promise<void>((done) => {
+      const child = spawn(process.execPath, [CLI, '--home', home, 'import', big.path], {
+        env: { ...process.env, BRAINSTREAM_LOG_LEVEL: 'debug', BRAINSTREAM_SOURCE: '' },
+      });
+      let seen = 0;
+      const kill = (): void => void setTimeout(() => child.kill('SIGKILL'), delayMs);
+      if (marker === null) kill();
+      child.stderr.on('data', (d: Buffer) => {
+        if (marker === null) return;
+        const hits = d.toString().split(marker).length - 1;
+        if (seen < nth && seen + hits >= nth) kill();
+        seen += hits;
+      });
+      child.on('close', () => done());
+    });
+  }
+
+  /** The log and the pages projection agree, and every file is in both exactly once. */
+  async function expectConsistent(home: string): Promise<void> {
+    await onDatabase(home, async (q) => {
+      const one = async (sql: string): Promise<number> => Number((await q<{ n: number }>(sql))[0]!.n);
+      expect(await one(`SELECT count(*)::int AS n FROM events WHERE type = 'page.upserted'`)).toBe(PAGES);
+      expect(await one(`SELECT count(DISTINCT data->>'slug')::int AS n FROM events WHERE type = 'page.upserted'`)).toBe(PAGES);
+      expect(await one(`SELECT count(*)::int AS n FROM pages`)).toBe(PAGES);
+      expect(await one(`SELECT count(*)::int AS n FROM pages WHERE NOT deleted`)).toBe(PAGES);
+      // Each row is exactly the last event of its page.
+      expect(
+        await one(`WITH last AS (
+            SELECT DISTINCT ON (data->>'source_id', data->>'slug') data->>'source_id' AS s, data->>'slug' AS g,
+                   data->>'title' AS t, data->>'content_hash' AS h, data->'frontmatter' AS f
+            FROM events WHERE type = 'page.upserted' ORDER BY data->>'source_id', data->>'slug', seq DESC)
+          SELECT count(*)::int AS n FROM last JOIN pages p
+            ON p.source_id = last.s AND p.slug = last.g AND p.title = last.t AND p.content_hash = last.h AND p.frontmatter = last.f`),
+      ).toBe(PAGES);
+      // The projection has read everything the log holds.
+      const checkpoint = await one(`SELECT position::int AS n FROM checkpoints WHERE consumer = 'projection.pages'`);
+      expect(checkpoint).toBeGreaterThan(await one(`SELECT max(seq)::int AS n FROM events WHERE topic = 'pages'`));
+      expect(await one(`SELECT count(*)::int AS n FROM dead_letters`)).toBe(0);
+    });
+  }
+
+  // Killed while opening the brain, while a batch is being appended or projected, and between batches.
+  const moments: { name: string; marker: string | null; nth: number; delayMs: number }[] = [
+    { name: 'early, while the brain opens or files are read', marker: null, nth: 0, delayMs: 300 },
+    { name: 'as the first batch starts writing', marker: 'import batch writing', nth: 1, delayMs: 0 },
+    { name: 'shortly into the first batch write', marker: 'import batch writing', nth: 1, delayMs: 25 },
+    { name: 'well into the second batch write', marker: 'import batch writing', nth: 2, delayMs: 80 },
+    { name: 'right after a batch committed', marker: 'import batch committed', nth: 1, delayMs: 0 },
+  ];
+
+  it.each(moments)('leaves whole pages only when killed $name: a re-import completes the brain', async ({ marker, nth, delayMs }) => {
     const crashHome = tempDir('bs-crash-home-');
     try {
-      for (let i = 0; i < 3000; i++) {
-        mkdirSync(join(big.path, 'people'), { recursive: true });
-        writeFileSync(join(big.path, 'people', `person-${i}.md`), `---\ntitle: Person ${i}\naliases: [p${i}]\n---\nPerson ${i} works at Company ${i % 50}.\n`);
-      }
-      // Kill the importer right after its first batch committed (its debug log says so).
-      await new Promise<void>((done) => {
-        const child = spawn(process.execPath, [CLI, '--home', crashHome.path, 'import', big.path], {
-          env: { ...process.env, BRAINSTREAM_LOG_LEVEL: 'debug' },
-        });
-        child.stderr.on('data', (d: Buffer) => {
-          if (d.toString().includes('import batch committed')) child.kill('SIGKILL');
-        });
-        child.on('close', () => done());
-      });
+      await importKilled(crashHome.path, marker, nth, delayMs);
       const after = runCli(['--home', crashHome.path, 'import', big.path]);
+      expect(after.stderr).toBe('');
       expect(after.code).toBe(0);
-      const m = /^import: (\d+) added, (\d+) updated, (\d+) unchanged, 0 failed/.exec(after.stdout);
+      const m = /^import: (\d+) added, (\d+) updated, (\d+) unchanged, 0 failed \(source default\)\n$/.exec(after.stdout);
       expect(m).not.toBeNull();
-      // The killed run had committed some whole batches and nothing else.
-      expect(Number(m![3])).toBeGreaterThan(0);
-      expect(Number(m![1])).toBeGreaterThan(0);
-      expect(Number(m![1]) + Number(m![3])).toBe(3000);
+      expect(Number(m![1]) + Number(m![3])).toBe(PAGES);
       expect(Number(m![2])).toBe(0);
-      const list = JSON.parse(runCli(['--home', crashHome.path, 'page', 'list', '--json']).stdout) as { count: number };
-      expect(list.count).toBe(3000);
+      await expectConsistent(crashHome.path);
     } finally {
-      big.cleanup();
       crashHome.cleanup();
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -3,19 +3,28 @@ import { UsageError } from '../../errors.js';
 import { deletePage, getPage, listPages, putPage } from '../../ops/page-ops.js';
 import { validateSlug, InvalidSlugError } from '../../pages/import-paths.js';
 import { renderPageMarkdown } from '../../pages/render-markdown.js';
+import { parseSessionFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { out, outJson, outLine } from '../output.js';
-import { readStdin } from '../read-stdin.js';
+import { readPageStdin } from '../read-page-stdin.js';
 import { withBrain } from '../with-brain.js';
 
 function slugArg(raw: string): string {
+  let slug: string;
   try {
-    return validateSlug(raw);
+    slug = validateSlug(raw);
   } catch (err) {
     if (err instanceof InvalidSlugError) throw new UsageError(err.message);
     throw err;
   }
+  return slug;
 }
+
+/**
+ * `page list` lists one source when one is chosen — by `--source` or by BRAINSTREAM_SOURCE, the
+ * same resolution as every other command (push-context §14.1) — and every readable source otherwise.
+ */
+const sourceChosen = (flagGiven: boolean): boolean => flagGiven || (process.env.BRAINSTREAM_SOURCE ?? '') !== '';
 
 export function registerPage(program: Command): void {
   const page = program.command('page').description('read and write single pages');
@@ -29,7 +38,7 @@ export function registerPage(program: Command): void {
     .action(async (rawSlug: string, _o, cmd: Command) => {
       const ctx = commandContext(cmd);
       const slug = slugArg(rawSlug);
-      const markdown = await readStdin();
+      const markdown = await readPageStdin();
       const result = await withBrain(ctx.home, (brain) => putPage(brain, ctx.caller, slug, markdown));
       if (ctx.json) outJson(result);
       else outLine(`put ${result.source_id}:${result.slug} (${result.status})`);
@@ -45,7 +54,7 @@ export function registerPage(program: Command): void {
     .action(async (rawSlug: string, opts: { session?: string }, cmd: Command) => {
       const ctx = commandContext(cmd);
       const slug = slugArg(rawSlug);
-      const session = opts.session === undefined ? null : opts.session.slice(0, 256);
+      const session = parseSessionFlag('--session', opts.session) ?? null;
       const p = await withBrain(ctx.home, (brain) => getPage(brain, ctx.caller, ctx.caller.source, slug, session));
       if (ctx.json) {
         const { source_id, title, type, frontmatter, compiled_truth, timeline } = p;
@@ -74,7 +83,7 @@ export function registerPage(program: Command): void {
     .option('--json')
     .action(async (_o, cmd: Command) => {
       const ctx = commandContext(cmd);
-      const pages = await withBrain(ctx.home, (brain) => listPages(brain, ctx.caller, ctx.sourceGiven ? ctx.caller.source : null));
+      const pages = await withBrain(ctx.home, (brain) => listPages(brain, ctx.caller, sourceChosen(ctx.sourceGiven) ? ctx.caller.source : null));
       if (ctx.json) {
         outJson({ pages: pages.map((p) => ({ source_id: p.source_id, slug: p.slug, title: p.title, type: p.type })), count: pages.length });
       } else for (const p of pages) outLine(`${p.source_id}:${p.slug}\t${p.title}`);

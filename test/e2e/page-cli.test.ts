@@ -1,0 +1,224 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { homeSql } from '../support/home-sql.js';
+import { runCli, runCliAsync, tempDir } from '../support/cli.js';
+
+/** The `brainstream page …` contract (push-context §14.3), output compared with the spec text. */
+
+// Every test runs the real CLI several times; on a loaded 2-core machine each run takes seconds.
+const home = tempDir('bs-page-home-');
+const cli = (args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}) =>
+  runCli(['--home', home.path, ...args], options);
+
+afterAll(() => home.cleanup());
+
+const ALPHA = '---\ntitle: Alpha\naliases: [a1]\n---\nAlpha is a thing.\n\n<!-- timeline -->\n\n- 2024-01-01 started\n';
+
+describe('page put', { timeout: 120_000 }, () => {
+  it('prints put <source>:<slug> (created|updated|unchanged), and the same as JSON', () => {
+    expect(cli(['page', 'put', 'notes/alpha'], { input: ALPHA })).toEqual({ code: 0, stdout: 'put default:notes/alpha (created)\n', stderr: '' });
+    expect(cli(['page', 'put', 'notes/alpha'], { input: ALPHA }).stdout).toBe('put default:notes/alpha (unchanged)\n');
+    const changed = ALPHA.replace('a thing', 'the first thing');
+    expect(cli(['page', 'put', 'notes/alpha', '--json'], { input: changed }).stdout).toBe(
+      '{"source_id":"default","slug":"notes/alpha","status":"updated"}\n',
+    );
+    expect(cli(['page', 'put', 'Notes/Beta', '--source', 'team'], { input: '# Beta\n\nIn team.\n' }).stdout).toBe('put team:notes/beta (created)\n');
+    expect(cli(['page', 'put', 'notes/alpha'], { input: ALPHA }).stdout).toBe('put default:notes/alpha (updated)\n');
+  });
+
+  it('refuses stdin over 5 MB, with NUL bytes or not UTF-8 (invalid_input, exit 1), storing nothing', () => {
+    const cases: [Buffer, string][] = [
+      [Buffer.alloc(5 * 1024 * 1024 + 1, 'a'), 'the markdown on stdin is over the 5 MB limit (more than 5242880 bytes)'],
+      [Buffer.from('# Bin\n\na\u0000b\n'), 'the markdown on stdin is refused: binary stdin (contains NUL bytes)'],
+      [Buffer.from([0x23, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x0a]), 'the markdown on stdin is refused: binary stdin (not valid UTF-8)'],
+    ];
+    for (const [input, message] of cases) {
+      const r = cli(['page', 'put', 'notes/bad'], { input });
+      expect(r).toEqual({ code: 1, stdout: '', stderr: `brainstream: invalid_input: ${message}\n` });
+    }
+    const json = cli(['page', 'put', 'notes/bad', '--json'], { input: cases[1]![0] });
+    expect(JSON.parse(json.stdout)).toEqual({ error: 'invalid_input', message: cases[1]![1] });
+    expect(cli(['page', 'get', 'notes/bad']).stderr).toBe('brainstream: page_not_found: no page default:notes/bad\n');
+  });
+
+  it('refuses a frontmatter escape that makes text the database cannot hold', () => {
+    const r = cli(['page', 'put', 'notes/bad'], { input: '---\ntitle: "x\\0y"\n---\nbody\n' });
+    expect(r).toEqual({ code: 1, stdout: '', stderr: 'brainstream: invalid_input: title contains a NUL character (\\0), which cannot be stored\n' });
+  });
+
+  it('refuses a slug over 512 characters as a usage error', () => {
+    const r = cli(['page', 'put', `notes/${'x'.repeat(600)}`], { input: '# X\n' });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'brainstream: slug is 606 characters, over the 512-character limit\n' });
+  });
+});
+
+describe('page get', { timeout: 120_000 }, () => {
+  it('prints frontmatter, compiled truth, then \\n\\n<!-- timeline -->\\n\\n<timeline>', () => {
+    expect(cli(['page', 'get', 'notes/alpha'])).toEqual({
+      code: 0,
+      stdout: '---\ntitle: Alpha\ntype: note\naliases:\n  - a1\n---\n\nAlpha is a thing.\n\n<!-- timeline -->\n\n- 2024-01-01 started\n',
+      stderr: '',
+    });
+    // No timeline: no marker.
+    expect(cli(['page', 'get', 'notes/beta', '--source', 'team']).stdout).toBe('---\ntitle: Beta\ntype: note\n---\n\n# Beta\n\nIn team.\n');
+  });
+
+  it('prints exactly {source_id, slug, title, type, frontmatter, compiled_truth, timeline} with --json', () => {
+    const r = cli(['page', 'get', 'notes/alpha', '--json']);
+    const page = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(Object.keys(page).sort()).toEqual(['compiled_truth', 'frontmatter', 'slug', 'source_id', 'timeline', 'title', 'type']);
+    expect(page).toEqual({
+      source_id: 'default',
+      slug: 'notes/alpha',
+      title: 'Alpha',
+      type: 'note',
+      frontmatter: { aliases: ['a1'] },
+      compiled_truth: 'Alpha is a thing.',
+      timeline: '- 2024-01-01 started',
+    });
+  });
+
+  it('fails with page_not_found, exit 1, for a missing page', () => {
+    expect(cli(['page', 'get', 'notes/nothing'])).toEqual({ code: 1, stdout: '', stderr: 'brainstream: page_not_found: no page default:notes/nothing\n' });
+  });
+
+  it('cuts --session to 256 characters as every channel does; an empty one is a usage error naming --session', async () => {
+    expect(cli(['page', 'get', 'notes/alpha', '--session', 's'.repeat(257)]).code).toBe(0);
+    const rows = await homeSql<{ session_id: string }>(home.path, "SELECT data->>'session_id' AS session_id FROM events WHERE type = 'page.retrieved'");
+    expect(rows.map((r) => r.session_id)).toContain('s'.repeat(256));
+    expect(cli(['page', 'get', 'notes/alpha', '--session', ''])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'brainstream: --session expects a non-empty session id\n',
+    });
+  });
+
+  it('shows a remote caller the page without its takes fence and with world facts rows only', () => {
+    const header = '| # | claim | kind | confidence | visibility | notability | valid_from | valid_until | source | context |';
+    const separator = '|---|---|---|---|---|---|---|---|---|---|';
+    const world = '| 1 | Gamma ships anvils | fact | 0.9 | world | medium | 2024-01-01 |  | owner |  |';
+    const hidden = '| 2 | Gamma is for sale | belief | 0.6 | private | high | 2024-02-01 |  | owner |  |';
+    const markdown = [
+      '# Gamma',
+      '',
+      'Gamma makes anvils.',
+      '',
+      '<!--- gbrain:takes:begin -->',
+      '- owner: Gamma is overvalued',
+      '<!--- gbrain:takes:end -->',
+      '',
+      'Founded in 1990.',
+      '',
+      '<!--- gbrain:facts:begin -->',
+      header,
+      separator,
+      world,
+      hidden,
+      '<!--- gbrain:facts:end -->',
+      '',
+    ].join('\n');
+    expect(cli(['page', 'put', 'companies/gamma'], { input: markdown }).code).toBe(0);
+    const remote = cli(['--as', 'remote', 'page', 'get', 'companies/gamma']);
+    expect(remote).toEqual({
+      code: 0,
+      stdout: [
+        '---',
+        'title: Gamma',
+        'type: company',
+        '---',
+        '',
+        '# Gamma',
+        '',
+        'Gamma makes anvils.',
+        '',
+        'Founded in 1990.',
+        '',
+        '<!--- gbrain:facts:begin -->',
+        header,
+        separator,
+        world,
+        '<!--- gbrain:facts:end -->',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+    // The owner still reads every part.
+    const owner = cli(['page', 'get', 'companies/gamma']).stdout;
+    expect(owner).toContain('Gamma is overvalued');
+    expect(owner).toContain(hidden);
+  });
+});
+
+describe('page list', { timeout: 120_000 }, () => {
+  it('prints <source>:<slug>\\t<title> ordered by source then slug, every source without --source', () => {
+    expect(cli(['page', 'list'])).toEqual({
+      code: 0,
+      stdout: 'default:companies/gamma\tGamma\ndefault:notes/alpha\tAlpha\nteam:notes/beta\tBeta\n',
+      stderr: '',
+    });
+  });
+
+  it('prints {"pages":[{source_id, slug, title, type}], "count"} with --json', () => {
+    expect(JSON.parse(cli(['page', 'list', '--json']).stdout)).toEqual({
+      pages: [
+        { source_id: 'default', slug: 'companies/gamma', title: 'Gamma', type: 'company' },
+        { source_id: 'default', slug: 'notes/alpha', title: 'Alpha', type: 'note' },
+        { source_id: 'team', slug: 'notes/beta', title: 'Beta', type: 'note' },
+      ],
+      count: 3,
+    });
+  });
+
+  it('lists one source when BRAINSTREAM_SOURCE names it, exactly as --source does', () => {
+    const byFlag = cli(['page', 'list', '--source', 'team']);
+    const byEnv = cli(['page', 'list'], { env: { BRAINSTREAM_SOURCE: 'team' } });
+    expect(byFlag.stdout).toBe('team:notes/beta\tBeta\n');
+    expect(byEnv).toEqual(byFlag);
+    expect(cli(['page', 'list', '--json'], { env: { BRAINSTREAM_SOURCE: 'team' } }).stdout).toBe(
+      cli(['page', 'list', '--json', '--source', 'team']).stdout,
+    );
+    // The flag wins over the environment.
+    expect(cli(['page', 'list', '--source', 'default'], { env: { BRAINSTREAM_SOURCE: 'team' } }).stdout).toBe(
+      'default:companies/gamma\tGamma\ndefault:notes/alpha\tAlpha\n',
+    );
+  });
+});
+
+describe('page delete', { timeout: 120_000 }, () => {
+  it('prints deleted <source>:<slug>; the page is then missing', () => {
+    expect(cli(['page', 'delete', 'notes/beta', '--source', 'team'])).toEqual({ code: 0, stdout: 'deleted team:notes/beta\n', stderr: '' });
+    expect(cli(['page', 'get', 'notes/beta', '--source', 'team']).stderr).toBe('brainstream: page_not_found: no page team:notes/beta\n');
+    expect(cli(['page', 'delete', 'notes/beta', '--source', 'team']).stderr).toBe('brainstream: page_not_found: no page team:notes/beta\n');
+    expect(cli(['page', 'list']).stdout).toBe('default:companies/gamma\tGamma\ndefault:notes/alpha\tAlpha\n');
+  });
+});
+
+describe('two direct writers at once', () => {
+  it('never both open the brain: the loser is refused with brain_locked, never an internal error', async () => {
+    const raceHome = tempDir('bs-page-race-');
+    try {
+      for (let round = 0; round < 20; round++) {
+        const results = await Promise.all(
+          ['a', 'b'].map((who) => runCliAsync(['--home', raceHome.path, 'page', 'put', `notes/${who}`], { input: `# ${who} ${round}\n` })),
+        );
+        for (const [i, r] of results.entries()) {
+          const who = i === 0 ? 'a' : 'b';
+          if (r.code === 0) {
+            expect(r.stdout).toMatch(new RegExp(`^put default:notes/${who} \\((created|updated)\\)\\n$`));
+            expect(r.stderr).toBe('');
+          } else {
+            expect(r.code).toBe(1);
+            expect(r.stdout).toBe('');
+            expect(r.stderr).toMatch(/^brainstream: brain_locked: the brain is open in another process \(pid \d+\); stop it, or start `brainstream serve` so commands share it\n$/);
+          }
+        }
+        expect(results.some((r) => r.code === 0)).toBe(true);
+      }
+      // The brain reads back whole afterwards: the pages of the winners, nothing else.
+      const list = runCli(['--home', raceHome.path, 'page', 'list']);
+      expect(list.code).toBe(0);
+      expect(list.stdout).toMatch(/^(?=.)(default:notes\/a\ta \d+\n)?(default:notes\/b\tb \d+\n)?$/);
+    } finally {
+      raceHome.cleanup();
+    }
+  }, 600_000);
+});
