@@ -1,9 +1,10 @@
 import { normalizeAlias } from './strings.js';
 
 /**
- * The alias keys a page declares (spec §1): frontmatter `aliases` as a list, a string, or a
- * comma-separated string; each entry → normalizeAlias; empties and duplicates dropped.
- * Numbers in a list are read as their text (YAML turns `[1984]` into a number).
+ * The alias entries a page declares (spec §1): frontmatter `aliases` as a list of strings, a
+ * string, or a comma-separated string; entries trimmed, empties dropped. Anything else declares
+ * nothing: a list entry that is not a string (YAML keeps `[1984]` a number, core-memory §1.1)
+ * is skipped like an empty one, and a value of another type declares no alias at all.
  */
 export function aliasEntries(aliases: unknown): string[] {
   let raw: unknown[];
@@ -12,9 +13,8 @@ export function aliasEntries(aliases: unknown): string[] {
   else return [];
   const out: string[] = [];
   for (const entry of raw) {
-    const text = typeof entry === 'string' ? entry : typeof entry === 'number' && Number.isFinite(entry) ? String(entry) : null;
-    if (text === null) continue;
-    const trimmed = text.trim();
+    if (typeof entry !== 'string') continue;
+    const trimmed = entry.trim();
     if (trimmed !== '') out.push(trimmed);
   }
   return out;

@@ -70,13 +70,13 @@ interface Scored {
   sourcePos: number;
 }
 
-const WHITESPACE_RUN = /\s+/gu;
-
-/** §5.7 display: the surface of the candidate whose key is the title's key, else the title. */
+/**
+ * §5.7 display: the (merged) display of the candidate whose key is the title's key, as it is,
+ * else the title. A capitalised run may span a line break or a whitespace run (§3.1 keeps it,
+ * trimmed), and the spec shows that surface unchanged.
+ */
 function displayFor(rec: PageRecord, byKey: ReadonlyMap<string, WindowCandidate>): string {
-  const surface = byKey.get(normalizeAlias(rec.title))?.display ?? rec.title;
-  // One line always: a run may span a line break, and displays render into line-based blocks.
-  return surface.replace(WHITESPACE_RUN, ' ').trim();
+  return byKey.get(normalizeAlias(rec.title))?.display ?? rec.title;
 }
 
 function isExcluded(excl: DecideOptions['excludeSlugs'], slug: string): boolean {
@@ -157,7 +157,9 @@ function decide(turns: readonly Turn[], index: PageIndex, o: DecideOptions, supp
 
 /**
  * The volunteer decision (spec §6): pages from the window that clear the gate, in order,
- * capped. No turns, an empty scope or no candidates → [] without touching the index.
+ * capped. No turns or an empty scope → [] without touching the index; no candidates → [] without
+ * touching it when the gazetteer is off (the gazetteer lives in the index and is itself a source
+ * of candidates, so with it on the index is read to find out whether there are any).
  */
 export function volunteer(turns: readonly Turn[], index: PageIndex, options: VolunteerOptions): VolunteeredPage[] {
   const min = normalizeMinConfidence(options.minConfidence);

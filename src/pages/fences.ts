@@ -51,6 +51,10 @@ export function replaceFences(text: string, kind: FenceKind, replace: (span: Fen
 
 /** Removes takes and facts fences alike: what synopses and untrusted readers get. */
 export function stripAllFences(text: string): string {
-  // Remove in text order so a takes fence nested before a facts fence is handled either way.
+  // Kind by kind, not in text order: every takes fence first, then every facts fence in what is
+  // left. Well-formed fences come out the same either way. When malformed fences overlap, this
+  // never keeps text a text-order pass would remove, and sometimes removes more (a facts fence
+  // whose end marker lay inside a takes fence runs to the end of the text). Removing too much
+  // only shortens a synopsis; removing too little would show fence rows.
   return replaceFences(replaceFences(text, 'takes'), 'facts');
 }

@@ -108,19 +108,20 @@ export class ServeRuntime {
 
   private static async assemble(home: string, brain: Brain, server: SocketServer, options: RuntimeOptions, hooks: HookListener): Promise<ServeRuntime> {
     const pages = await PageIndexFollower.load(brain.db, brain.log);
+    pages.followCommits(brain);
     const processor = createVolunteerProcessor({ log: brain.log, pages, settings: () => topologySettings(home), channel: 'watch' });
     const pump = new StreamPump(brain, pages, processor);
     const core = new CoreCacheKeeper(brain, home, () => pages.index.sourceIds());
     const facts = new HotFacts(brain.db);
     brain.useLivePageIndex(() => pump.pageIndex());
     brain.onCommit((events) => {
-      if (touchesPages(events)) pump.pagesChanged();
       if (touchesPages(events) || touchesCore(events)) core.invalidate();
       if (touchesTurns(events)) pump.kick();
       if (touchesFacts(events)) facts.invalidate();
     });
-    // Turns appended before this start (a crash, a direct watch) are decided now.
-    await pump.catchUpNow();
+    // Turns appended before this start (a crash, a direct watch) are decided now; if that fails,
+    // the owner starts anyway and the pump retries on the next append or poll.
+    await pump.catchUpNow().catch((err: unknown) => logger.warn({ err }, 'deciding the turns left from before failed; retrying on the next append or poll'));
     pump.start(options.pollMs ?? 1000);
     await core.write();
     core.start();

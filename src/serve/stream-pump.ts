@@ -18,7 +18,6 @@ type Processor = Consumer & { drain(): TurnDecision[] };
 export class StreamPump implements TurnSink {
   private queue: Promise<unknown> = Promise.resolve();
   private kicked = false;
-  private pagesDirty = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly waiters = new Map<string, (d: TurnDecision | null) => void>();
   private stopped = false;
@@ -49,11 +48,6 @@ export class StreamPump implements TurnSink {
     }).catch((err: unknown) => logger.warn({ err }, 'stream processing failed; retrying on the next append or poll'));
   }
 
-  /** Page events were committed: the index catches up before its next use. */
-  pagesChanged(): void {
-    this.pagesDirty = true;
-  }
-
   /** Runs one pass now (start-up: turns appended before this process decided at once). */
   catchUpNow(): Promise<void> {
     return this.exclusive(() => this.runOnce());
@@ -71,7 +65,7 @@ export class StreamPump implements TurnSink {
           const end = await this.brain.log.end();
           if (end === this.seenEnd) return;
           this.seenEnd = end;
-          this.pagesDirty = true;
+          this.pages.pagesChanged();
           await this.runOnce();
         }).catch((err: unknown) => logger.warn({ err }, 'stream processing failed; retrying on the next append or poll'));
       }, pollMs);
@@ -81,9 +75,9 @@ export class StreamPump implements TurnSink {
 
   /** The page index with every committed page event applied. */
   async pageIndex(): Promise<PageIndex> {
-    if (!this.pagesDirty) return this.pages.index;
+    if (!this.pages.stale) return this.pages.index;
     return this.exclusive(async () => {
-      await this.refreshPages();
+      await this.pages.refresh(this.brain.db);
       return this.pages.index;
     });
   }
@@ -92,7 +86,11 @@ export class StreamPump implements TurnSink {
     const pending = events.map((e) => new Promise<TurnDecision | null>((resolve) => this.waiters.set(e.id, resolve)));
     try {
       await this.brain.log.append(events);
-      await this.exclusive(() => this.runOnce());
+      // Delivery waits for the decisions, not for the projections the run goes on to (push-context §8);
+      // a run that fails before deciding fails this call (Brain reports its own projection failures).
+      const run = this.exclusive(() => this.runOnce());
+      run.catch(() => {});
+      await Promise.race([Promise.all(pending), run]);
     } finally {
       // A failed run leaves its turns for the next one; this batch reports nothing volunteered.
       for (const e of events) this.waiters.get(e.id)?.(null);
@@ -108,14 +106,9 @@ export class StreamPump implements TurnSink {
     await this.exclusive(() => this.runOnce());
   }
 
-  private async refreshPages(): Promise<void> {
-    this.pagesDirty = false;
-    await this.pages.refresh(this.brain.db);
-  }
-
   /** One pass: pages, then the processor (its volunteered events appended), then the projections. */
   private async runOnce(): Promise<void> {
-    if (this.pagesDirty) await this.refreshPages();
+    await this.pages.refresh(this.brain.db);
     let decisions: TurnDecision[] = [];
     try {
       await catchUp(this.brain.db, this.brain.log, this.processor);

@@ -327,14 +327,17 @@ describe('confidence, gate, order, cap (§6)', () => {
     for (const word of ['password', 'hunter2', 'knows', 'again']) expect(JSON.stringify(out)).not.toContain(word);
   });
 
-  it('display keeps a possessive surface and is one line', () => {
+  it('display keeps a possessive surface and the surface as written (§5.7)', () => {
     const [p] = volunteer([user("what is Alice Example's plan")], indexOf(ALICE), { scope: ['default'] });
     expect(p.display).toBe("Alice Example's");
-    // A run across a line break keeps its newline in the query, so only the gazetteer (which
-    // reads the registered name) reaches the title; the display is always one line.
+    // A run across a line break keeps its newline in the query, so the title list misses it and
+    // only the slug (0.6, under the gate) or the gazetteer (which reads the registered name)
+    // reaches the page; either way the display is the candidate's surface, newline included.
     expect(volunteer([user('met Alice\nExample today')], indexOf(ALICE), { scope: ['default'], gazetteer: false })).toEqual([]);
+    const [s] = volunteer([user('met Alice\nExample today')], indexOf(ALICE), { scope: ['default'], gazetteer: false, minConfidence: 0 });
+    expect(s).toMatchObject({ display: 'Alice\nExample', arm: 'slug-suffix', rationale: 'slug match "Alice\nExample"; mentioned in the newest turn' });
     const [q] = volunteer([user('met Alice\nExample today')], indexOf(ALICE), { scope: ['default'] });
-    expect(q).toMatchObject({ display: 'Alice Example', arm: 'title' });
+    expect(q).toMatchObject({ display: 'Alice\nExample', arm: 'title' });
   });
 
   it('works on parsed window text end to end', () => {
