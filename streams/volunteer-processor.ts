@@ -5,6 +5,7 @@ import type { WatchSessionState } from '../src/context/watch-session.js';
 import type { PageIndex } from '../src/context/page-index.js';
 import type { Consumer } from '../src/log/consumer.js';
 import type { LoggedEvent } from '../src/log/event-log.js';
+import { LruMap } from './lru-map.js';
 import { decideBatch, type SessionStore, type TopologySettings, type TurnDecision, type TurnEvent } from './volunteer-topology.js';
 
 export const VOLUNTEER_PROCESSOR = 'processor.volunteer';
@@ -30,11 +31,26 @@ export function volunteeredEvent(decision: TurnDecision, page: TurnDecision['vol
   );
 }
 
-/** Session state persisted in `session_state`, cached in memory for the process's lifetime. */
+/** Sessions a processor keeps in memory by default; the least recently used beyond it reload from `session_state`. */
+export const DEFAULT_CACHED_SESSIONS = 1000;
+
+/**
+ * Session state persisted in `session_state`, with the recently used sessions cached in memory
+ * (bounded: a long-running serve sees an unbounded number of sessions over its life).
+ */
 class PersistedSessions implements SessionStore {
-  private readonly cache = new Map<string, WatchSessionState>();
+  private readonly cache: LruMap<string, WatchSessionState>;
   private readonly dirty = new Set<string>();
-  constructor(private readonly processor: string) {}
+  constructor(
+    private readonly processor: string,
+    capacity: number,
+  ) {
+    this.cache = new LruMap(capacity);
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
 
   get(sessionId: string): WatchSessionState | undefined {
     return this.cache.get(sessionId);
@@ -59,7 +75,7 @@ class PersistedSessions implements SessionStore {
    * pre-stringified: postgres.js would store a JSON string, PGlite an object; both store objects).
    */
   async flush(tx: Db, at: string): Promise<void> {
-    if (this.dirty.size === 0) return;
+    if (this.dirty.size === 0) return this.cache.trim();
     const rows = [...this.dirty].map((sessionId) => ({ session_id: sessionId, state: this.cache.get(sessionId) }));
     await tx.query(
       `INSERT INTO session_state (processor, session_id, state, updated_at)
@@ -68,6 +84,8 @@ class PersistedSessions implements SessionStore {
       [this.processor, rows, at],
     );
     this.dirty.clear();
+    // Only now: a session evicted before its state was written would lose that state.
+    this.cache.trim();
   }
 
   /** After a failed transaction the cache may hold states that were never committed. */
@@ -94,6 +112,18 @@ export interface VolunteerProcessorOptions {
   settings: () => TopologySettings;
   channel?: Channel;
   name?: string;
+  /** Sessions kept in memory (default DEFAULT_CACHED_SESSIONS). */
+  maxCachedSessions?: number;
+}
+
+/** The last turn number a processor decided for a session (0 when it has none): a restarted `watch` continues from it. */
+export async function lastDecidedTurn(db: Db, sessionId: string, processor: string = VOLUNTEER_PROCESSOR): Promise<number> {
+  const [row] = await db.query<{ turn: string | number | null }>(
+    "SELECT state->>'turnNumber' AS turn FROM session_state WHERE processor = $1 AND session_id = $2",
+    [processor, sessionId],
+  );
+  const turn = Number(row?.turn ?? 0);
+  return Number.isInteger(turn) && turn > 0 ? turn : 0;
 }
 
 /**
@@ -101,10 +131,10 @@ export interface VolunteerProcessorOptions {
  * in the same transaction as the session state and the checkpoint (the embedded outbox).
  * Decisions are handed to `drain()` callers after commit (what `watch` prints).
  */
-export function createVolunteerProcessor(options: VolunteerProcessorOptions): Consumer & { drain(): TurnDecision[] } {
+export function createVolunteerProcessor(options: VolunteerProcessorOptions): Consumer & { drain(): TurnDecision[]; cachedSessions(): number } {
   const name = options.name ?? VOLUNTEER_PROCESSOR;
   const channel = options.channel ?? 'watch';
-  const sessions = new PersistedSessions(name);
+  const sessions = new PersistedSessions(name, options.maxCachedSessions ?? DEFAULT_CACHED_SESSIONS);
   let decided: TurnDecision[] = [];
   return {
     name,
@@ -131,5 +161,6 @@ export function createVolunteerProcessor(options: VolunteerProcessorOptions): Co
       decided = [];
       return d;
     },
+    cachedSessions: () => sessions.size,
   };
 }

@@ -1,4 +1,5 @@
 import { from, groupBy, mergeMap, scan, map, toArray, lastValueFrom, type OperatorFunction } from 'rxjs';
+import { clampWindowTurns } from '../src/context/knobs.js';
 import type { PageIndex } from '../src/context/page-index.js';
 import type { VolunteeredPage } from '../src/context/volunteer.js';
 import { createWatchSession, stepWatchSession, type WatchSessionState } from '../src/context/watch-session.js';
@@ -44,7 +45,10 @@ export function volunteerTopology(index: PageIndex, store: SessionStore, setting
         return session.pipe(
           scan<TurnEvent, TurnDecision | null, TurnDecision | null>((prev, event) => {
             const s = event.data.settings ?? {};
-            const state = prev?.state ?? seed ?? createWatchSession(s.window_turns ?? settings.windowTurns);
+            // The window size of this turn applies to a restored session too (a restart with a new --window-turns).
+            const windowTurns = clampWindowTurns(s.window_turns ?? settings.windowTurns);
+            const current = prev?.state ?? seed ?? createWatchSession(windowTurns);
+            const state = current.windowTurns === windowTurns ? current : { ...current, windowTurns };
             const step = stepWatchSession(state, { role: event.data.role, text: event.data.text }, index, {
               scope: [event.data.source_id],
               remote: settings.remote || s.remote === true,

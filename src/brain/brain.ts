@@ -9,6 +9,9 @@ import { PROJECTIONS } from '../../projections/index.js';
 import { PageIndexFollower } from '../../streams/page-index-follower.js';
 import { acquireBrainLock } from './brain-lock.js';
 import { ensureHome, homePaths } from './home.js';
+import { logger } from '../logger.js';
+
+const reasonOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** An open embedded brain: its database, its log, and its projections. */
 export class Brain {
@@ -28,13 +31,25 @@ export class Brain {
   /**
    * Appends events, then lets the projections catch up so reads see them. Only projections that
    * read these events' topics can have anything new from this append (each catch-up is a
-   * transaction, and a long-running owner commits on every request).
+   * transaction, and a long-running owner commits on every request). The events are in the log
+   * once appended: every such projection gets its turn and the listeners hear even when one
+   * projection fails; that failure is then reported to the caller.
    */
   async commit(events: readonly Envelope[]): Promise<void> {
     await this.log.append(events);
-    const topics = new Set(events.map((e) => topicOf(e.type as EventType)));
-    for (const p of this.projections) if (p.topics.some((t) => topics.has(t))) await catchUp(this.db, this.log, p);
+    let failure: { err: unknown } | null = null;
+    for (const p of this.projectionsReading(events)) {
+      try {
+        await catchUp(this.db, this.log, p);
+        this.projectionRecovered(p);
+      } catch (err) {
+        // The caller reports it; later catch-ups in this process need not warn again.
+        this.behind.set(p.name, reasonOf(err));
+        failure ??= { err };
+      }
+    }
     for (const listener of this.commitListeners) listener(events);
+    if (failure) throw failure.err;
   }
 
   /**
@@ -48,7 +63,8 @@ export class Brain {
       const decided = await fn(tx);
       if (decided.events.length > 0) {
         await this.log.append(decided.events, tx);
-        for (const p of this.projections) await catchUp(tx, this.log, p);
+        // Only these can show this write; a projection left behind elsewhere must not block it.
+        for (const p of this.projectionsReading(decided.events)) await catchUp(tx, this.log, p);
       }
       return decided;
     });
@@ -75,8 +91,45 @@ export class Brain {
     this.livePageIndex = provider;
   }
 
+  /**
+   * Brings every projection up to date. One that fails stays behind (its checkpoint unmoved, so
+   * the next catch-up retries it) and is reported by one warning; the others still catch up, so
+   * a broken feedback table never takes down the commands that do not read it.
+   */
   async catchUp(options: CatchUpOptions = {}): Promise<void> {
-    for (const p of this.projections) await catchUp(this.db, this.log, p, options);
+    for (const p of this.projections) {
+      try {
+        await catchUp(this.db, this.log, p, options);
+        this.projectionRecovered(p);
+      } catch (err) {
+        this.projectionFailed(p, err);
+      }
+    }
+  }
+
+  /** Projections that failed at their last catch-up, with the reason (they retry at the next one). */
+  projectionsBehind(): ReadonlyMap<string, string> {
+    return this.behind;
+  }
+
+  private readonly behind = new Map<string, string>();
+
+  private projectionsReading(events: readonly Envelope[]): Consumer[] {
+    const topics = new Set(events.map((e) => topicOf(e.type as EventType)));
+    return this.projections.filter((p) => p.topics.some((t) => topics.has(t)));
+  }
+
+  /** Warns once per projection and reason, not at every retry (a long-running owner retries per batch). */
+  private projectionFailed(p: Consumer, err: unknown): void {
+    const reason = reasonOf(err);
+    if (this.behind.get(p.name) !== reason) {
+      logger.warn({ err, projection: p.name }, `${p.name} failed; it stays behind and retries at the next catch-up`);
+    }
+    this.behind.set(p.name, reason);
+  }
+
+  private projectionRecovered(p: Consumer): void {
+    if (this.behind.delete(p.name)) logger.info({ projection: p.name }, `${p.name} caught up again`);
   }
 
   async close(): Promise<void> {

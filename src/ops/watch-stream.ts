@@ -5,6 +5,8 @@ import { parseWatchLine } from '../context/parse-watch-line.js';
 import { makeEvent, type Envelope } from '../domain/events.js';
 import type { SessionSettings } from '../domain/event-schemas.js';
 import { catchUp } from '../log/consumer.js';
+import { logger } from '../logger.js';
+import type { Turn } from '../context/turn.js';
 import { PageIndexFollower } from '../../streams/page-index-follower.js';
 import { createVolunteerProcessor } from '../../streams/volunteer-processor.js';
 import type { TopologySettings, TurnDecision } from '../../streams/volunteer-topology.js';
@@ -13,17 +15,23 @@ export type TurnEvent = Envelope<'turn.appended'>;
 
 /**
  * Where a stream of turns goes: appended to the log and decided by the volunteer processor;
- * resolves with the decisions of those turns. Serve's (or a hosting watch's) processor is one;
- * `localTurnSink` runs a private one for in-process callers (demo, benchmarks).
+ * resolves with the decisions of those turns as soon as they are decided (projecting the
+ * volunteered events into the feedback table never holds them back, push-context §8). Serve's
+ * (or a hosting watch's) processor is one; `localTurnSink` runs a private one for in-process
+ * callers (demo, benchmarks).
  */
 export interface TurnSink {
   submitTurns(events: readonly TurnEvent[]): Promise<TurnDecision[]>;
+  /** Waits for the sink's background writes (drained at the end of the stream). */
+  settle?(): Promise<void>;
 }
 
 export interface StreamTurnsOptions {
   sessionId: string;
   sourceId: string;
   settings: SessionSettings;
+  /** Turns the session already had (a restarted session continues its numbering); default 0. */
+  lastTurn?: number;
   onDecision: (decision: TurnDecision) => void;
 }
 
@@ -48,10 +56,22 @@ export function lines(input: NodeJS.ReadableStream, stop?: AbortSignal): Observa
   });
 }
 
-/** A private volunteer processor over `brain`: append, decide, project, all in this process. */
+/**
+ * A NUL cannot be stored (PostgreSQL text and JSON reject it), so it becomes U+FFFD, the same
+ * character an invalid UTF-8 byte of the line already decoded to: neither is a word character.
+ */
+export const storableLine = (line: string): string => (line.includes('\u0000') ? line.replace(/\u0000/g, '\uFFFD') : line);
+
+/**
+ * A private volunteer processor over `brain`: append and decide in this process; the volunteered
+ * events are projected in the background, after the decisions are handed back (`settle` waits).
+ */
 export async function localTurnSink(brain: Brain, topology: () => TopologySettings): Promise<TurnSink> {
   const pages = await PageIndexFollower.load(brain.db, brain.log);
+  // This process owns the brain: every page write (a command forwarded to its socket) commits here.
+  pages.followCommits(brain);
   const processor = createVolunteerProcessor({ log: brain.log, pages, settings: topology, channel: 'watch' });
+  let projecting: Promise<void> = Promise.resolve();
   return {
     async submitTurns(events) {
       await brain.log.append(events);
@@ -61,42 +81,73 @@ export async function localTurnSink(brain: Brain, topology: () => TopologySettin
       } finally {
         decisions = processor.drain();
       }
-      await brain.catchUp();
+      // Brain.catchUp reports a failing projection itself and leaves it to retry.
+      projecting = projecting.then(() => brain.catchUp()).catch((err: unknown) => logger.warn({ err }, 'projecting volunteered events failed'));
       return decisions;
     },
+    settle: () => projecting,
   };
+}
+
+/** One turn could not be appended or decided: skipped with a warning, the stream goes on (§7.2). */
+function turnSkipped(err: unknown, turns: readonly TurnEvent[] | number, sessionId: string): void {
+  const numbers = typeof turns === 'number' ? [turns] : turns.map((t) => t.data.turn);
+  logger.warn({ err, session_id: sessionId, turns: numbers }, 'a turn failed and was skipped; the stream goes on');
 }
 
 /**
  * `watch` (push-context §7.2): each accepted line becomes a turn event of the session; the sink's
  * volunteer processor decides and logs; the caller prints this session's decisions. Lines are
- * taken in small batches, so a piped transcript streams at thousands of turns a second.
- * Returns the number of turns accepted.
+ * taken in small batches, so a piped transcript streams at thousands of turns a second. A batch
+ * that fails is retried turn by turn, so one bad turn costs only itself. Returns the number of
+ * the session's last turn.
  */
 export async function streamTurns(sink: TurnSink, input: Observable<string>, options: StreamTurnsOptions): Promise<number> {
-  let turnNumber = 0;
+  let turnNumber = options.lastTurn ?? 0;
   const settings = Object.keys(options.settings).length > 0 ? options.settings : undefined;
-  const flush = async (batch: TurnEvent[]): Promise<void> => {
-    const decisions = await sink.submitTurns(batch);
+  const deliver = (decisions: readonly TurnDecision[]): void => {
     for (const d of decisions) if (d.event.data.session_id === options.sessionId) options.onDecision(d);
+  };
+  const submit = async (batch: readonly TurnEvent[]): Promise<boolean> => {
+    try {
+      deliver(await sink.submitTurns(batch));
+      return true;
+    } catch (err) {
+      if (batch.length === 1) turnSkipped(err, batch, options.sessionId);
+      return false;
+    }
+  };
+  const flush = async (batch: TurnEvent[]): Promise<void> => {
+    if (await submit(batch)) return;
+    if (batch.length > 1) for (const turn of batch) await submit([turn]);
+  };
+  const toEvent = (t: Turn): TurnEvent | null => {
+    const turn = ++turnNumber;
+    try {
+      return makeEvent(
+        'turn.appended',
+        { session_id: options.sessionId, turn, role: t.role, text: t.text, source_id: options.sourceId, ...(settings ? { settings } : {}) },
+        { key: options.sessionId },
+      );
+    } catch (err) {
+      turnSkipped(err, turn, options.sessionId);
+      return null;
+    }
   };
   await lastValueFrom(
     input.pipe(
-      map(parseWatchLine),
+      map((line) => parseWatchLine(storableLine(line))),
       filter((t) => t !== null),
-      map((t) =>
-        makeEvent(
-          'turn.appended',
-          { session_id: options.sessionId, turn: ++turnNumber, role: t.role, text: t.text, source_id: options.sourceId, ...(settings ? { settings } : {}) },
-          { key: options.sessionId },
-        ),
-      ),
+      map(toEvent),
+      filter((e) => e !== null),
       bufferTime(10, null, 2000),
       filter((b) => b.length > 0),
       concatMap(flush),
       defaultIfEmpty(undefined),
     ),
   );
+  // EOF: drain the sink's pending writes (§7.2).
+  await sink.settle?.();
   return turnNumber;
 }
 

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, tempDir } from '../support/cli.js';
+import { homeSql } from '../support/home-sql.js';
 
 const brain = tempDir('bs-vol-brain-');
 const home = tempDir('bs-vol-home-');
@@ -105,9 +106,19 @@ describe('volunteer-context', () => {
     expect(alice.pages[0].rationale).not.toMatch(/salary|gossip|confidential/);
   });
 
-  it('logs each volunteered page once per (session, turn) and reports it in --stats', () => {
-    vc('user: Dan Trial again\n', '--session-id', 'sess-1', '--turn', '7');
-    vc('user: Dan Trial again\n', '--session-id', 'sess-1', '--turn', '7');
+  it('logs each volunteered page once per (session, turn) and reports it in --stats', async () => {
+    expect(vc('user: Dan Trial again\n', '--session-id', 'sess-1', '--turn', '7').code).toBe(0);
+    expect(vc('user: Dan Trial again\n', '--session-id', 'sess-1', '--turn', '7').code).toBe(0);
+    // The retried delivery is stored once; without a turn each call is its own event.
+    expect(await homeSql(home.path, "SELECT slug, channel, turn FROM context_volunteer_events WHERE session_id = 'sess-1'")).toEqual([
+      { slug: 'people/dan-trial', channel: 'op', turn: 7 },
+    ]);
+    vc('user: Erin Probe again\n', '--session-id', 'sess-2');
+    vc('user: Erin Probe again\n', '--session-id', 'sess-2');
+    expect(await homeSql(home.path, "SELECT slug, turn FROM context_volunteer_events WHERE session_id = 'sess-2'")).toEqual([
+      { slug: 'people/erin-probe', turn: null },
+      { slug: 'people/erin-probe', turn: null },
+    ]);
     const stats = JSON.parse(runCli(['--home', home.path, 'volunteer-context', '--stats', '--json', '--attribution', 'session']).stdout);
     expect(stats).toMatchObject({ attribution: 'session', approximate: false, days: 30 });
     expect(stats.total_volunteered).toBeGreaterThan(0);
@@ -115,7 +126,7 @@ describe('volunteer-context', () => {
     expect(dan.code).toBe(0);
     const after = JSON.parse(runCli(['--home', home.path, 'volunteer-context', '--stats', '--json', '--attribution', 'session']).stdout);
     expect(after.total_used).toBe(1);
-  });
+  }, 120_000);
 });
 
 const watch = (input: string, ...args: string[]) => runCli(['--home', home.path, 'watch', ...args], { input });

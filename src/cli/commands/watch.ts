@@ -7,9 +7,10 @@ import { readConfigFile } from '../../config/config-file.js';
 import { pushSettings } from '../../config/push-settings.js';
 import type { SessionSettings } from '../../domain/event-schemas.js';
 import { lines, streamTurns } from '../../ops/watch-stream.js';
+import { lastDecidedTurn } from '../../../streams/volunteer-processor.js';
 import type { TurnDecision } from '../../../streams/volunteer-topology.js';
 import { cliIo } from '../cli-io.js';
-import { parseNumberFlag } from '../flags.js';
+import { parseNumberFlag, parseSessionFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { errLine, out, outJson } from '../output.js';
 import { withStreamHost } from '../with-brain.js';
@@ -50,7 +51,7 @@ export function registerWatch(program: Command): void {
       const ctx = commandContext(cmd);
       const settings = sessionSettings(ctx.home, flags, ctx.caller.kind === 'remote');
       const io = cliIo();
-      const sessionId = (flags.sessionId ?? `watch-${io.pid ?? process.pid}-${Date.now().toString(36)}`).slice(0, 256);
+      const sessionId = parseSessionFlag('--session-id', flags.sessionId) ?? `watch-${io.pid ?? process.pid}-${Date.now().toString(36)}`;
       // Forwarded, the client turns its Ctrl-C into the end of stdin; direct, we do it here.
       const stop = new AbortController();
       const onSignal = (): void => stop.abort();
@@ -60,11 +61,14 @@ export function registerWatch(program: Command): void {
       }
       try {
         await withStreamHost(ctx.home, async (host) => {
+          // A session id used before continues where it stopped: its turn numbers go on (§2.2).
+          const lastTurn = await lastDecidedTurn(host.brain.db, sessionId);
           errLine(`[watch] session ${sessionId} ready`);
           await streamTurns(host.turns, lines(io.stdin ?? Readable.from([]), stop.signal), {
             sessionId,
             sourceId: ctx.caller.source,
             settings,
+            lastTurn,
             // Bound to this command: decisions may be handed over from another context (serve's).
             onDecision: AsyncResource.bind((d: TurnDecision) => {
               if (d.volunteered.length === 0) return;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createWatchSession, stepWatchSession, type WatchSessionState } from '../../../src/context/watch-session.js';
+import { makeEvent } from '../../../src/domain/events.js';
+import type { SessionSettings } from '../../../src/domain/event-schemas.js';
+import { decideBatch, type SessionStore, type TopologySettings, type TurnEvent } from '../../../streams/volunteer-topology.js';
+import { indexOf } from '../context/helpers.js';
+
+const index = indexOf({
+  'people/alice-example': { title: 'Alice Example' },
+  'people/bob-sample': { title: 'Bob Sample' },
+  'people/carol-demo': { title: 'Carol Demo' },
+});
+const settings: TopologySettings = { windowTurns: 4, minConfidence: 0.7, maxPages: 3, lexicalArms: true, gazetteer: true, remote: false };
+
+const turn = (session: string, n: number, text: string, extra: SessionSettings = {}): TurnEvent =>
+  makeEvent('turn.appended', { session_id: session, turn: n, role: 'user', text, source_id: 'default', ...(Object.keys(extra).length ? { settings: extra } : {}) }, { key: session });
+
+class MemoryStore implements SessionStore {
+  readonly states = new Map<string, WatchSessionState>();
+  get = (id: string) => this.states.get(id);
+  set = (id: string, s: WatchSessionState) => void this.states.set(id, s);
+}
+
+describe('volunteer topology', () => {
+  it('keeps interleaved sessions apart: each decides as if it ran alone', async () => {
+    const a = ['ping Alice Example', 'and Bob Sample', 'Alice Example again', 'what about Carol Demo'];
+    const b = ['Bob Sample here', 'Alice Example too', 'Bob Sample once more', 'no names'];
+    const events = a.flatMap((text, i) => [turn('a', i + 1, text), turn('b', i + 1, b[i]!)]);
+    const decisions = await decideBatch(events, index, new MemoryStore(), settings);
+
+    // The independent expectation: each session stepped on its own, in order.
+    const alone = (lines: string[]) => {
+      let state = createWatchSession(4);
+      return lines.map((text, i) => {
+        const step = stepWatchSession(state, { role: 'user', text }, index, { scope: ['default'], turn: i + 1 });
+        state = step.state;
+        return step.volunteered.map((p) => p.slug);
+      });
+    };
+    const of = (session: string) => decisions.filter((d) => d.event.data.session_id === session).map((d) => d.volunteered.map((p) => p.slug));
+    expect(of('a')).toEqual(alone(a));
+    expect(of('b')).toEqual(alone(b));
+    expect(of('a')).toEqual([['people/alice-example'], ['people/bob-sample'], [], ['people/carol-demo']]);
+    expect(of('b')).toEqual([['people/bob-sample'], ['people/alice-example'], [], []]);
+  });
+
+  it('applies the window size a turn carries to a restored session (a restart with a new --window-turns)', async () => {
+    const store = new MemoryStore();
+    await decideBatch([1, 2, 3].map((n) => turn('s', n, `line ${n}`, { window_turns: 4 })), index, store, settings);
+    expect(store.get('s')).toMatchObject({ windowTurns: 4, turnNumber: 3 });
+    expect(store.get('s')!.window).toHaveLength(3);
+
+    const [restarted] = await decideBatch([turn('s', 4, 'line 4', { window_turns: 1 })], index, store, settings);
+    expect(restarted!.state.windowTurns).toBe(1);
+    expect(restarted!.state.window.map((t) => t.text)).toEqual(['line 4']);
+  });
+
+  it('a restored session without its own window size follows the configured one', async () => {
+    const store = new MemoryStore();
+    store.set('s', { windowTurns: 8, window: [], surfaced: ['people/alice-example'], turnNumber: 5 });
+    const [d] = await decideBatch([turn('s', 6, 'Alice Example and Bob Sample')], index, store, { ...settings, windowTurns: 2 });
+    expect(d!.state).toMatchObject({ windowTurns: 2, turnNumber: 6 });
+    // The restored session still remembers what it already volunteered.
+    expect(d!.volunteered.map((p) => p.slug)).toEqual(['people/bob-sample']);
+  });
+});
