@@ -1,6 +1,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { fmt, machine, peakRssMiB, type Measurement } from './harness.js';
 import { benchDecision } from './decision.bench.js';
+import { benchGazetteer } from './gazetteer.bench.js';
 import { benchHook } from './hook.bench.js';
 import { benchImport } from './import.bench.js';
 import { benchKafka } from './kafka.bench.js';
@@ -16,6 +17,7 @@ import { benchWatch } from './watch.bench.js';
 const suites: Record<string, () => Promise<Measurement[]>> = {
   import: () => benchImport(),
   decision: () => benchDecision(),
+  gazetteer: () => benchGazetteer(),
   watch: () => benchWatch(),
   serve: () => benchServe(),
   hook: () => benchHook(),

@@ -1,3 +1,3 @@
 import { runEval } from './eval-report.js';
 
-runEval('BrainBench (know-to-ask + push)', 'brainbench');
+await runEval('BrainBench (know-to-ask + push)', 'brainbench');

@@ -1,3 +1,3 @@
 import { runEval } from './eval-report.js';
 
-runEval('LoCoMo (development half)', 'locomo');
+await runEval('LoCoMo (development half)', 'locomo');

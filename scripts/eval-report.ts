@@ -5,11 +5,13 @@ import { scoreFixtures, type BenchReport } from '../src/eval/score.js';
 
 /**
  * Shared runner of `npm run eval:brainbench` / `eval:locomo`: replays every fixture of a
- * BrainBench-format folder as one `watch` session (window 4, gate 0.7, cap 3) and prints the
- * micro-averaged metrics. `--no-gazetteer` reproduces the spec-exact extraction; `--json`
- * prints the whole report with per-turn detail.
+ * BrainBench-format folder as one `watch` session (each turn a stdin line through watch's parsing
+ * and volunteer topology; window 4, gate 0.7, cap 3) and prints the micro-averaged metrics. A
+ * fixture without gold or a turn watch lost is an error (exit 1), never a silently unscored
+ * case. `--no-gazetteer` reproduces the spec-exact extraction; `--json` prints the whole report
+ * with per-turn detail.
  */
-export function runEval(name: string, folder: string): void {
+export async function runEval(name: string, folder: string): Promise<void> {
   const args = process.argv.slice(2);
   const dir = resolve(packageRoot(), '..', 'shared', folder);
   if (!existsSync(join(dir, 'fixtures'))) {
@@ -17,7 +19,13 @@ export function runEval(name: string, folder: string): void {
     process.exit(1);
   }
   const gazetteer = !args.includes('--no-gazetteer');
-  const report = scoreFixtures(dir, { gazetteer });
+  let report: BenchReport;
+  try {
+    report = await scoreFixtures(dir, { gazetteer });
+  } catch (err) {
+    process.stderr.write(`${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
   if (args.includes('--json')) {
     process.stdout.write(`${JSON.stringify(report)}\n`);
     return;

@@ -1,9 +1,9 @@
 import { bucketAdd, bucketItems, bucketRemove, type Bucket } from './bucket.js';
-import type { Candidate } from './extract.js';
+import { sentenceStart, type Candidate } from './extract.js';
 import { CASE_LOWER, CASE_UPPER, joinTokens, newTokenList, tokenize, type TokenList } from './gazetteer-tokens.js';
 import type { PageRecord, SourceListener } from './page-index.js';
 import { HARD_STOPWORDS, SOFT_COMMON_WORDS } from './stopwords.js';
-import { normalizeAlias } from './strings.js';
+import { normalizeAlias, stripPossessive } from './strings.js';
 
 /**
  * Gazetteer pass (beyond the spec; switch `retrieval_reflex_gazetteer`, on by default). Every
@@ -11,16 +11,18 @@ import { normalizeAlias } from './strings.js';
  * scan of a turn finds registered names the capitalised-run extractor splits or never forms:
  * digits and lower-case connectors inside titles ("Cyberpunk 2077", "The Lord of the Rings"),
  * punctuation inside aliases ("CS:GO"), possessives ("McGee's"), trailing hyphens
- * ("California-"), runs glued across a name ("Ford Mustang I found", "Wow John"). Hits feed the
- * `alias` and `title` arms as strong candidates (same confidences, boosts, uniqueness and
- * rationale); a name with no capitalised word (a lower-case alias) stays weak: alias arm only,
- * unique across the scope.
+ * ("California-"), runs glued across a name ("Ford Mustang I found", "Met Alice Example
+ * today"). Hits feed the `alias` and `title` arms as strong candidates (same confidences,
+ * boosts, uniqueness and rationale); a name with no capitalised word (a lower-case alias) stays
+ * weak: alias arm only, unique across the scope.
  *
  * Matching rules, the same for names and text: tokens are words with the possessive stripped,
  * NFKC, lower-cased; whitespace and hyphens between words are interchangeable, other
  * punctuation must match. A match is whole words: never inside a glued compound
  * ("Smith-Jones", "bob@example"), never followed by a capitalised word that carries the name on
- * ("Max" in "Max Planck"; a possessive or a stopword ends a name). Case: every capitalised
+ * ("Max" in "Max Planck"; a possessive or a stopword ends a name), never preceded by one that
+ * carries a longer name into it ("Max" in "Peter Max", "John" in "Elton John"; see
+ * `continuedFromLeft` for greetings and sentence starts). Case: every capitalised
  * word of the name must be capitalised in the text, except stopwords ("the Lord of the
  * Rings" matches "The Lord of the Rings"); a lower-case first word must be lower-case. Names
  * made only of stopwords/common words, single letters or numbers, single lower-case words
@@ -190,6 +192,7 @@ export class Gazetteer implements SourceListener {
       for (let e = ends.length - 1; e >= 0; e--) {
         const j = ends[e];
         if (j + 1 < n && (t.glued[j + 1] || (!t.possessive[j] && continuesName(t, j + 1)))) continue;
+        if (continuedFromLeft(text, t, i)) continue;
         let matched = false;
         for (const entry of bucketItems(this.terms.get(keys[e]))) {
           if (!accept(entry.rec) || !fits(entry.mask, t, i)) continue;
@@ -205,7 +208,7 @@ export class Gazetteer implements SourceListener {
             continue;
           }
           taken.add(ckey);
-          out.push({ display: text.slice(t.start[i], t.end[j]), query, key: ckey, weak: !entry.strong, gazetteer: true });
+          out.push({ display: displayOf(text.slice(t.start[i], t.end[j]), query), query, key: ckey, weak: !entry.strong, gazetteer: true });
           hits++;
         }
         if (matched) {
@@ -241,6 +244,33 @@ function count(map: Map<string, number>, key: string, delta: number): void {
  */
 function continuesName(t: TokenList, k: number): boolean {
   return t.spaced[k] && t.firstCase[k] === CASE_UPPER && !HARD_STOPWORDS.has(t.norm[k]);
+}
+
+/**
+ * The match i..j continues a capitalised name that starts on its left: "Max" in "I met Peter
+ * Max", "John" in "we saw Elton John", "Paris" in "Hilton Paris". The word on the left must be
+ * separated by whitespace only and capitalised; a hard stopword ("Hi John", "Thanks Melanie",
+ * "I", "The") or a possessive ("Maria's Coco") does not carry a name on, exactly as on the right.
+ * A word opening a sentence is capitalised by the sentence, so it is no evidence of a name:
+ * "Met Quill at the fair", "Wow John", "Thanks to Alice Example" keep their names (in a chat a
+ * name after an opening word is far more often addressed or met than the tail of a longer name).
+ */
+function continuedFromLeft(text: string, t: TokenList, i: number): boolean {
+  if (i === 0 || !t.spaced[i] || t.firstCase[i] !== CASE_UPPER) return false;
+  const k = i - 1;
+  if (t.firstCase[k] !== CASE_UPPER || t.possessive[k] || HARD_STOPWORDS.has(t.norm[k])) return false;
+  return !sentenceStart(text, t.start[k]);
+}
+
+/**
+ * The display of a hit: the text as written when it is the registered name up to what the
+ * spec's own keys ignore (case, whitespace, width, a possessive), so "Garry's" stays "Garry's";
+ * otherwise the name as registered. A match made through hyphen or punctuation normalisation
+ * ("Spider Man" for "Spider-Man", "CS: GO" for "CS:GO") is then shown, and explained in the
+ * rationale ("exact title match"), with the page's own spelling, not a surface it never had.
+ */
+function displayOf(surface: string, name: string): string {
+  return normalizeAlias(stripPossessive(surface)) === normalizeAlias(stripPossessive(name)) ? surface : name;
 }
 
 /** The case requirements of a term, checked against text tokens from `i`. */

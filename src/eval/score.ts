@@ -1,8 +1,8 @@
 import type { MatchArm } from '../domain/event-schemas.js';
 import { PageIndex } from '../context/page-index.js';
-import { createWatchSession, stepWatchSession } from '../context/watch-session.js';
 import { resolvePage } from '../pages/resolve-page.js';
-import { loadBenchCases, type BenchCase, type GoldTurn } from './fixtures.js';
+import { loadBenchCases, type BenchCase, type BenchFixture, type GoldTurn } from './fixtures.js';
+import { replayThroughWatch } from './watch-replay.js';
 
 /** Knobs of a replay; defaults are the benchmark's (window 4, gate 0.7, cap 3). */
 export interface ScoreOptions {
@@ -28,7 +28,10 @@ export interface TurnDetail {
 export interface FixtureDetail {
   fixture_id: string;
   active_source: string;
-  /** Seed pages that could not be parsed (slug and message). */
+  /** Seed pages of the fixture, and how many of them the page index holds after seeding. */
+  seedPages: number;
+  indexedPages: number;
+  /** Seed pages that could not be parsed or indexed (slug and message). */
   seedErrors: string[];
   turns: TurnDetail[];
 }
@@ -57,45 +60,66 @@ export interface BenchReport {
   details: FixtureDetail[];
 }
 
-/** One fixture replayed as one `watch` session in its active source, owner caller. */
-export function replayCase(c: BenchCase, opts: ScoreOptions = {}): FixtureDetail {
-  const { fixture, gold } = c;
-  const active = fixture.active_source ?? 'default';
+/**
+ * The fixture's pages in a fresh in-memory page index (built with the gazetteer, as the product's
+ * is; the option only switches its use per decision). A page that does not parse, has no usable
+ * title or repeats a slug of its source is a seed error: the fixture is not what it claims.
+ */
+function seedIndex(fixture: BenchFixture): { index: PageIndex; seedErrors: string[]; seedPages: number } {
   const index = new PageIndex();
   const seedErrors: string[] = [];
-  for (const seed of fixture.seed_pages ?? []) {
+  const seen = new Set<string>();
+  const seeds = fixture.seed_pages ?? [];
+  for (const seed of seeds) {
+    const sourceId = seed.source_id ?? 'default';
+    const id = `${sourceId}/${seed.slug}`;
+    if (seen.has(id)) {
+      seedErrors.push(`${seed.slug}: a second page with this slug in source ${sourceId}`);
+      continue;
+    }
+    seen.add(id);
     try {
       const page = resolvePage(seed.content, { slugHint: seed.slug });
-      index.upsert({ source_id: seed.source_id ?? 'default', slug: seed.slug, ...page });
+      index.upsert({ ...page, source_id: sourceId, slug: seed.slug });
+      if (!index.get(sourceId, seed.slug)) seedErrors.push(`${seed.slug}: not indexed (no usable title)`);
     } catch (err) {
       seedErrors.push(`${seed.slug}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  let state = createWatchSession(opts.windowTurns ?? 4);
-  const turns: TurnDetail[] = [];
-  for (const t of fixture.turns) {
-    const step = stepWatchSession(state, { role: t.role, text: t.text }, index, {
-      scope: [active],
-      remote: false,
-      minConfidence: opts.minConfidence ?? 0.7,
-      maxPages: opts.maxPages ?? 3,
-      lexicalArms: opts.lexicalArms ?? true,
-      gazetteer: opts.gazetteer ?? true,
-    });
-    state = step.state;
-    const g = gold?.turns[String(t.turn_id)] ?? null;
-    const slugs = step.volunteered.map((p) => p.slug);
+  return { index, seedErrors, seedPages: seeds.length };
+}
+
+/**
+ * One fixture replayed as one `watch` session in its active source, owner caller: each turn is a
+ * stdin line through watch's parsing and the volunteer topology (watch-replay.ts).
+ */
+export async function replayCase(c: BenchCase, opts: ScoreOptions = {}): Promise<FixtureDetail> {
+  const { fixture, gold } = c;
+  const active = fixture.active_source ?? 'default';
+  const { index, seedErrors, seedPages } = seedIndex(fixture);
+  const replayed = await replayThroughWatch(fixture, index, active, {
+    windowTurns: opts.windowTurns ?? 4,
+    minConfidence: opts.minConfidence ?? 0.7,
+    maxPages: opts.maxPages ?? 3,
+    lexicalArms: opts.lexicalArms ?? true,
+    gazetteer: opts.gazetteer ?? true,
+    remote: false,
+  });
+  const turns: TurnDetail[] = replayed.map(({ turn: t, decision }) => {
+    const volunteered = decision?.volunteered ?? [];
+    const g = gold.turns[String(t.turn_id)] ?? null;
+    const slugs = volunteered.map((p) => p.slug);
     const good = new Set([...(g?.gold_slugs ?? []), ...(g?.acceptable_slugs ?? [])]);
-    turns.push({
+    return {
       turn_id: t.turn_id,
       role: t.role,
-      volunteered: step.volunteered.map((p) => ({ slug: p.slug, source_id: p.source_id, arm: p.arm, confidence: p.confidence })),
+      volunteered: volunteered.map((p) => ({ slug: p.slug, source_id: p.source_id, arm: p.arm, confidence: p.confidence })),
       gold: g,
       missed: g?.should_retrieve ? (g.gold_slugs ?? []).filter((s) => !slugs.includes(s)) : [],
       wrong: g ? slugs.filter((s) => !g.should_retrieve || !good.has(s)) : [],
-    });
-  }
-  return { fixture_id: fixture.fixture_id, active_source: active, seedErrors, turns };
+    };
+  });
+  return { fixture_id: fixture.fixture_id, active_source: active, seedPages, indexedPages: index.size, seedErrors, turns };
 }
 
 const ratio = (n: number, d: number, empty: number): number => (d === 0 ? empty : n / d);
@@ -148,6 +172,8 @@ export function scoreDetails(details: FixtureDetail[]): BenchReport {
 }
 
 /** Loads `<dir>/fixtures` + `<dir>/gold` (BrainBench format) and scores every case. */
-export function scoreFixtures(dir: string, opts: ScoreOptions = {}): BenchReport {
-  return scoreDetails(loadBenchCases(dir).map((c) => replayCase(c, opts)));
+export async function scoreFixtures(dir: string, opts: ScoreOptions = {}): Promise<BenchReport> {
+  const details: FixtureDetail[] = [];
+  for (const c of loadBenchCases(dir)) details.push(await replayCase(c, opts));
+  return scoreDetails(details);
 }

@@ -112,7 +112,7 @@ describe('gazetteer pass (issue 8)', () => {
     expect(hits({ 'pets/max': { title: 'Max' }, 'x/luna': { title: 'Lunaria Bay' } }, 'the Max Planck Institute')).toEqual([]);
     expect(hits({ 'pets/max': { title: 'Max' } }, 'I miss Max - Here is a pic')).toEqual(['pets/max:title']);
     expect(hits({ 'cars/mustang': { title: 'Ford Mustang' } }, 'the Ford Mustang I found')).toEqual(['cars/mustang:title']);
-    expect(hits({ 'people/john': { title: 'Jonathan' } }, 'Wow Jonathan, great')).toEqual(['people/john:title']);
+    expect(hits({ 'people/john': { title: 'Jonathan' } }, 'Wow, Jonathan, great')).toEqual(['people/john:title']);
   });
 
   it('longest match first', () => {
