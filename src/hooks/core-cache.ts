@@ -24,6 +24,7 @@ const delivery = (b: CachedBlock | undefined): CoreDelivery | null =>
 /**
  * The session block of `sourceId` from `<home>/run/core-cache.json`, which serve keeps current:
  * `{enabled, revision, sources: {<source_id>: {text, revision, notices}}}`. Null when absent.
+ * Only callers that have checked `memory.core.enabled` themselves may deliver what it returns.
  */
 export function readCoreCache(home: string, sourceId: string): CoreDelivery | null {
   let cache: Record<string, unknown>;
@@ -33,7 +34,8 @@ export function readCoreCache(home: string, sourceId: string): CoreDelivery | nu
     return null;
   }
   if (cache === null || typeof cache !== 'object') return null;
-  if (cache.enabled === false) return { text: '', revision: typeof cache.revision === 'string' ? cache.revision : '', notices: [], via: 'cache' };
+  // `enabled` records the config when the file was written; the caller has just read the config
+  // itself (core may have been switched on while serve was down), so the blocks are used as is.
   for (const key of ['sources', 'blocks']) {
     const map = cache[key] as Record<string, CachedBlock> | undefined;
     // A source without core pages of its own sees the default source's part only.

@@ -3,6 +3,7 @@ import type { HookArgs, HookEvent } from './hook-argv.js';
 import { fitAdditionalContext, userPromptJson } from './hook-output.js';
 import { writeHeartbeat } from './heartbeat.js';
 import type { HookStdin } from './read-hook-stdin.js';
+import { sessionStartCoreFields } from './session-start-beat.js';
 import type { HookRun, Pending } from './user-prompt.js';
 
 /** Where a hook run reads the harness JSON and writes its answer: the process, or a fast client's connection to serve. */
@@ -29,12 +30,27 @@ async function runEvent(event: HookEvent, args: HookArgs, home: string, pending:
   }
 }
 
-/** What is printed when the hook gives up: only a pending pressure notice, never a partial block. */
-const pendingOutput = (event: HookEvent, pending: Pending): string | null => {
-  if (event !== 'user-prompt' || pending.notice === null) return null;
-  const fit = fitAdditionalContext(pending.notice, '');
-  return fit.text === null ? null : userPromptJson(fit.text);
-};
+/**
+ * The run of a hook that gave up (missed its deadline, or failed): only a pending pressure
+ * notice is printed, never a partial block; a session start's heartbeat still records that it
+ * printed no core (core-memory §8.2).
+ */
+export function givenUpRun(event: HookEvent, reason: 'deadline' | 'internal', pending: Pending): HookRun {
+  let stdout: string | null = null;
+  if (event === 'user-prompt' && pending.notice !== null) {
+    const fit = fitAdditionalContext(pending.notice, '');
+    stdout = fit.text === null ? null : userPromptJson(fit.text);
+  }
+  return {
+    stdout,
+    heartbeat: {
+      outcome: reason === 'deadline' ? 'degraded' : 'error',
+      reason,
+      ...(reason === 'deadline' && pending.turns !== undefined ? { turns: pending.turns } : {}),
+      ...(event === 'session-start' ? sessionStartCoreFields(null) : {}),
+    },
+  };
+}
 
 /**
  * `brainstream hook <event>`: fails open. The kill switch exits at once; a missed deadline or
@@ -61,13 +77,11 @@ export async function runHook(args: HookArgs, io: HookIo = processHookIo()): Pro
   let net: NodeJS.Timeout | undefined;
   const deadline = new Promise<void>((resolve) => {
     net = setTimeout(() => {
-      finish({ stdout: pendingOutput(event, pending), heartbeat: { outcome: 'degraded', reason: 'deadline', ...(pending.turns === undefined ? {} : { turns: pending.turns }) } });
+      finish(givenUpRun(event, 'deadline', pending));
       resolve();
     }, DEADLINE_MS[event] + NET_SLACK_MS[event]);
   });
-  const work = runEvent(event, args, home, pending, startedAt, io.stdin).then(finish, () =>
-    finish({ stdout: pendingOutput(event, pending), heartbeat: { outcome: 'error', reason: 'internal' } }),
-  );
+  const work = runEvent(event, args, home, pending, startedAt, io.stdin).then(finish, () => finish(givenUpRun(event, 'internal', pending)));
   await Promise.race([work, deadline]);
   return 0;
 }

@@ -6,16 +6,11 @@ import { memoryDigestOf } from './memory-digest.js';
 import { readPressureState, writePressureState } from './pressure-file.js';
 import { readHookStdin, type HookStdin } from './read-hook-stdin.js';
 import { coreForSession } from './session-core.js';
+import { sessionStartCoreFields } from './session-start-beat.js';
+import { sessionSourceOf } from './session-source.js';
 import { sessionStartText } from './session-start-output.js';
 
 export const SESSION_START_DEADLINE_MS = 1500;
-const SOURCE_ID = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
-
-/** The owner session's source: BRAINSTREAM_SOURCE when it is a valid id, else `default`. */
-const sessionSource = (): string => {
-  const s = process.env.BRAINSTREAM_SOURCE;
-  return s && SOURCE_ID.test(s) ? s : 'default';
-};
 
 /**
  * `hook session-start` (core-memory §8.2): the core block (unless disabled or suppressed by
@@ -39,7 +34,7 @@ export async function runSessionStart(home: string, startedAt: number, stdin: Ho
     coreWanted = false;
     reason = 'invalid_config';
   }
-  const core = coreWanted ? await coreForSession(home, sessionSource(), startedAt + SESSION_START_DEADLINE_MS) : null;
+  const core = coreWanted ? await coreForSession(home, sessionSourceOf(), startedAt + SESSION_START_DEADLINE_MS) : null;
   if (coreWanted && core === null) reason = 'core_unavailable';
   const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
   const text = sessionStartText({ core: core?.text ?? '', notices: core?.notices ?? [], digest: memoryDigestOf(cwd) });
@@ -48,8 +43,7 @@ export async function runSessionStart(home: string, startedAt: number, stdin: Ho
     heartbeat: {
       outcome: reason === undefined ? 'ok' : 'degraded',
       ...(reason ? { reason } : {}),
-      core_chars: core?.text.length ?? 0,
-      core_revision: core?.revision ?? '',
+      ...sessionStartCoreFields(core),
     },
   };
 }

@@ -40,16 +40,20 @@ export async function runUserPrompt(home: string, harness: Harness, pending: Pen
   const input = await readHookStdin(undefined, stdin);
   if (input === null) return { stdout: null, heartbeat: { outcome: 'degraded', reason: 'no_stdin' } };
   const prompt = typeof input.prompt === 'string' ? input.prompt : '';
-  const transcript = readHookTranscript(input.transcript_path, harness, prompt);
-  if (!transcript.ok) return { stdout: null, heartbeat: { outcome: 'degraded', reason: transcript.reason } };
-
-  const window: Turn[] = [...transcript.turns];
-  if (prompt.trim() !== '') window.push({ role: 'user', text: prompt.trim() });
-  pending.turns = window.length;
   const out = (block: string): string | null => {
     const fit = fitAdditionalContext(pending.notice, block);
     return fit.text === null ? null : userPromptJson(fit.text);
   };
+  const transcript = readHookTranscript(input.transcript_path, harness, prompt);
+  if (!transcript.ok) {
+    // The turn block is abandoned (§7.4.1), not the notice: usage may come from the harness (§9).
+    pending.notice = await decideNotice(home, input, []);
+    return { stdout: out(''), heartbeat: { outcome: 'degraded', reason: transcript.reason } };
+  }
+
+  const window: Turn[] = [...transcript.turns];
+  if (prompt.trim() !== '') window.push({ role: 'user', text: prompt.trim() });
+  pending.turns = window.length;
 
   if (window.length === 0) {
     pending.notice = await decideNotice(home, input, transcript.usageEntries);
