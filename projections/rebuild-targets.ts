@@ -1,5 +1,7 @@
 import type { Db } from '../src/db/db.js';
 import type { RebuildTarget } from '../src/log/rebuild-projection.js';
+import { coreNoticesProjection } from './core-notices-projection.js';
+import { coreRevisionsProjection } from './core-revisions-projection.js';
 import { pagesProjection } from './pages-projection.js';
 import { purgeBelowWatermark, USAGE_RETENTION, VOLUNTEER_EVENTS_RETENTION } from './retention-purge.js';
 import { retrievalsProjection } from './retrievals-projection.js';
@@ -65,6 +67,27 @@ export const REBUILD_TARGETS: readonly RebuildTarget[] = [
     purge: async (shadow) => {
       await purgeBelowWatermark(shadow, USAGE_RETENTION, { batchSize: 10_000 });
     },
+  },
+  {
+    // Core memory: every version of a core page (what `core diff` compares) and the per-page
+    // version counter that numbers revisions r<N>. Heads keep the log position they folded in,
+    // which a rebuild from sequence 0 reproduces.
+    name: 'core-revisions',
+    consumer: coreRevisionsProjection,
+    tables: [
+      { name: 'core_revisions', key: ['source_id', 'slug', 'version'] },
+      { name: 'core_page_heads', key: ['source_id', 'slug'] },
+    ],
+  },
+  {
+    // Core memory: pending remote-edit notices (remote revisions saved under notify, and how far
+    // the owner acknowledged each page).
+    name: 'core-notices',
+    consumer: coreNoticesProjection,
+    tables: [
+      { name: 'core_remote_revisions', key: ['source_id', 'slug', 'version'] },
+      { name: 'core_revision_acks', key: ['source_id', 'slug'] },
+    ],
   },
 ];
 

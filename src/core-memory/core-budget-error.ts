@@ -30,14 +30,29 @@ export function largestVisiblePages(sections: readonly CoreSection[], readable: 
     .map(({ s }) => ({ source_id: s.source_id, slug: s.slug, chars: s.chars }));
 }
 
-/** The fixes named by a refusal; raising the budget is offered only while it can go higher. */
-export function budgetSuggestion(reason: 'max_chars' | 'max_pages', maxChars: number): string {
-  const status = '(see brainstream core status --json)';
+const STATUS_HINT = '(see brainstream core status --json)';
+const MOVE_DETAIL = 'Move detail into a linked non-core page and keep a one-line pointer';
+
+/**
+ * The fixes a refusal names (§4). Raising the budget is offered only when it would let this
+ * write through, i.e. when the projected size fits the 6000 ceiling: otherwise (the budget is
+ * already 6000, or the write is larger still) the command would change nothing. For the page
+ * count, which no setting raises, the fixes are keeping the detail out of core behind a pointer
+ * in a page that is already core, or taking a page out of core.
+ */
+export function budgetSuggestion(reason: 'max_chars' | 'max_pages', projectedChars: number): string {
   if (reason === 'max_pages') {
-    return `Merge pages or move detail into linked non-core pages, or ask the user to run: brainstream core remove --source <id> <slug> for a page that no longer needs to be core ${status}`;
+    return `${MOVE_DETAIL} in a page that is already core, or ask the user to take a page out of core with brainstream core remove ${STATUS_HINT}`;
   }
-  if (maxChars >= MAX_CHARS_CEILING) return `Move detail into a linked non-core page and keep a one-line pointer ${status}`;
-  return `Move detail into a linked non-core page and keep a one-line pointer, or ask the user to run: brainstream config set memory.core.max_chars ${MAX_CHARS_CEILING} ${status}`;
+  if (projectedChars > MAX_CHARS_CEILING) return `${MOVE_DETAIL} ${STATUS_HINT}`;
+  return `${MOVE_DETAIL}, or ask the user to run: brainstream config set memory.core.max_chars ${MAX_CHARS_CEILING} ${STATUS_HINT}`;
+}
+
+/** What the write would make of core, and how far over the limit it hit. */
+function projection(input: BudgetRefusalInput, overBy: number): string {
+  if (input.reason === 'max_chars') return `core would be ${input.next.chars} chars, ${overBy} over memory.core.max_chars=${input.maxChars}`;
+  const pagesOver = input.next.count - MAX_CORE_PAGES;
+  return `core would have ${input.next.count} pages, ${pagesOver} over the limit of ${MAX_CORE_PAGES} core pages, and be ${input.next.chars} chars (memory.core.max_chars=${input.maxChars})`;
 }
 
 /** Builds the `core_budget_exceeded` refusal with every envelope field (§4). */
@@ -45,12 +60,8 @@ export function budgetExceededError(input: BudgetRefusalInput): CoreBudgetExceed
   const largest = largestVisiblePages(input.sections, input.readable);
   const overBy = Math.max(0, input.next.chars - input.maxChars);
   const listed = largest.length === 0 ? '' : `; largest core pages you can see: ${largest.map((p) => `${coreRef(p.source_id, p.slug)} (${p.chars})`).join(', ')}`;
-  const projection =
-    input.reason === 'max_chars'
-      ? `core would be ${input.next.chars} chars, ${overBy} over memory.core.max_chars=${input.maxChars}`
-      : `core would have ${input.next.count} pages, ${input.next.count - MAX_CORE_PAGES} over the limit of ${MAX_CORE_PAGES} core pages`;
-  const suggestion = budgetSuggestion(input.reason, input.maxChars);
-  return new CoreBudgetExceededError(`${projection}${listed}. ${suggestion}`, {
+  const suggestion = budgetSuggestion(input.reason, input.next.chars);
+  return new CoreBudgetExceededError(`${projection(input, overBy)}${listed}. ${suggestion}`, {
     suggestion,
     reason: input.reason,
     projected_chars: input.next.chars,

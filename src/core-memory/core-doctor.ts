@@ -2,6 +2,7 @@ import { coreRevision } from './core-block.js';
 import { measureCore } from './core-budget.js';
 import { MAX_CHARS_CEILING } from './core-budget-error.js';
 import { hasInvalidCorePriority, isCorePage, isMarkedCore, MAX_CORE_PAGES, withheldReason, type CorePageRow } from './core-page.js';
+import { compareBrainWide } from './core-order.js';
 import { memorySettings, outOfRangeSettings } from './memory-settings.js';
 import { coreRemoveCommand } from './owner-rules.js';
 
@@ -67,7 +68,9 @@ export interface CoreDoctorCheck {
 const ref = (p: { source_id: string; slug: string }): string => `${p.source_id}:${p.slug}`;
 const pageFields = (p: CorePageRow) => ({ subject: ref(p), source_id: p.source_id, slug: p.slug });
 
-function budgetFindings(used: number, count: number, maxChars: number, largest: { source_id: string; slug: string } | undefined): CoreFinding[] {
+type PageRef = { source_id: string; slug: string };
+
+function budgetFindings(used: number, count: number, maxChars: number, largest: PageRef | undefined, lastInOrder: PageRef | undefined): CoreFinding[] {
   const out: CoreFinding[] = [];
   if (used > maxChars) {
     const remove = largest ? coreRemoveCommand(largest.source_id, largest.slug) : 'brainstream core remove --source <id> <slug>';
@@ -81,12 +84,21 @@ function budgetFindings(used: number, count: number, maxChars: number, largest: 
     });
   }
   if (count > MAX_CORE_PAGES) {
-    out.push({
-      kind: 'over_budget',
-      subject: 'core page count',
-      message: `core has ${count} pages, ${count - MAX_CORE_PAGES} over the limit of ${MAX_CORE_PAGES}`,
-      fix: 'brainstream core remove --source <id> <slug> for pages that need not be core',
-    });
+    // The 50-page cap is not a setting, so the finding names a page (§12: a key or
+    // `<source>:<slug>`): the one last in core order (highest core_priority), the natural first to unmark.
+    const over = `core has ${count} pages, ${count - MAX_CORE_PAGES} over the limit of ${MAX_CORE_PAGES}`;
+    out.push(
+      lastInOrder
+        ? {
+            kind: 'over_budget',
+            subject: ref(lastInOrder),
+            source_id: lastInOrder.source_id,
+            slug: lastInOrder.slug,
+            message: `${over}; ${ref(lastInOrder)} is last in core order`,
+            fix: `${coreRemoveCommand(lastInOrder.source_id, lastInOrder.slug)}, and the same for other pages that need not be core`,
+          }
+        : { kind: 'over_budget', subject: 'core pages', message: over, fix: 'brainstream core remove --source <id> <slug> for pages that need not be core' },
+    );
   }
   return out;
 }
@@ -128,9 +140,11 @@ export function coreDoctorCheck(input: CoreDoctorInput): CoreDoctorCheck {
   const revision = coreRevision(measure.block.text);
   const canSee = (source: string): boolean => !input.visible || input.visible.includes(source);
   const largest = [...measure.block.sections].filter((s) => canSee(s.source_id)).sort((a, b) => b.chars - a.chars)[0];
+  // Counted pages include withheld ones (§4), so the page named for the count may be one of them.
+  const lastInOrder = input.pages.filter((p) => isCorePage(p) && canSee(p.source_id)).sort(compareBrainWide).at(-1);
 
   const findings: CoreFinding[] = [
-    ...budgetFindings(measure.chars, measure.count, settings.maxChars, largest),
+    ...budgetFindings(measure.chars, measure.count, settings.maxChars, largest, lastInOrder),
     ...outOfRangeSettings(input.config).map((s): CoreFinding => ({ kind: 'out_of_range_setting', subject: s.key, key: s.key, message: s.message, fix: s.fix })),
     ...pageFindings(input.pages.filter((p) => canSee(p.source_id))),
     ...input.compiledFiles

@@ -17,9 +17,12 @@ export interface CoreSection {
   chars: number;
 }
 
-/** `## ` + title (whitespace runs collapsed) + ` (<slug>)` or ` (<source_id>:<slug>)`. */
+/**
+ * `## ` + title (whitespace runs collapsed to one space, nothing else: §3.3 does not trim, and
+ * the core revision hashes these bytes) + ` (<slug>)` or ` (<source_id>:<slug>)`.
+ */
 export function coreHeading(title: string, sourceId: string, slug: string): string {
-  return `## ${title.replace(/\s+/g, ' ').trim()} (${coreRef(sourceId, slug)})`;
+  return `## ${title.replace(/\s+/g, ' ')} (${coreRef(sourceId, slug)})`;
 }
 
 /** One page's section of a core block. An empty core text still renders its heading. */

@@ -1,8 +1,9 @@
 import { FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR, isFactRowShown, parseFactsTable } from '../pages/facts-table.js';
 import { findFences, replaceFences } from '../pages/fences.js';
 
-// A `## Facts` heading followed only by blank lines up to the end of the preceding text.
-const FACTS_HEADING_ABOVE = /(^|\n)[ \t]*##[ \t]+Facts[ \t]*\n(?:[ \t]*\n)*[ \t]*$/i;
+// A `## Facts` heading followed only by blank lines up to the end of the preceding text. Exactly
+// that heading (case included): `## facts` or `## Facts and figures` are the owner's own text.
+const FACTS_HEADING_ABOVE = /(^|\n)[ \t]*##[ \t]+Facts[ \t]*\n(?:[ \t]*\n)*[ \t]*$/;
 
 /** A facts fence as a plain table of its shown rows; "" when no row is shown. */
 function factsTable(inner: string, today: string): string {

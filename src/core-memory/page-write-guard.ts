@@ -1,6 +1,6 @@
 import { canonicalJson } from './canonical-json.js';
 import { evaluateCoreBudget, type CoreBudgetDecision } from './core-budget.js';
-import { isCorePage, type CorePageRow } from './core-page.js';
+import { isMarkedCore, type CorePageRow } from './core-page.js';
 import { checkRemoteCoreKeys } from './owner-rules.js';
 import { decideRemoteEdit, remoteEditRefusal, type RemoteEditOutcome, type RemoteEditPolicy } from './remote-edit.js';
 
@@ -10,7 +10,12 @@ export interface PageWriteGuardInput<P extends CorePageRow> {
   readable: readonly string[] | null;
   /** False for the owner's file import, which the budget never blocks. */
   budgeted: boolean;
-  /** The live stored row before the write, or null for a new page. */
+  /**
+   * The stored row before the write, or null for a new page. A soft-deleted row (`deleted: true`)
+   * still carries the owner's `always_load`: the owner-only keys and the remote-edit policy
+   * treat it as core, so a remote caller can neither clear that mark nor revive the page
+   * unnoticed; the budget counts it as absent.
+   */
   stored: P | null;
   /** The proposed row (owner: exactly as given). */
   next: P;
@@ -53,10 +58,10 @@ export function guardPageWrite<P extends CorePageRow>(input: PageWriteGuardInput
     });
     page = { ...page, frontmatter };
   }
-  const changed = input.stored === null || content(input.stored) !== content(page);
+  const changed = input.stored === null || input.stored.deleted === true || content(input.stored) !== content(page);
   const remoteEdit = decideRemoteEdit({
     caller: input.caller,
-    wasCore: input.stored !== null && isCorePage(input.stored),
+    wasCore: input.stored !== null && isMarkedCore(input.stored.frontmatter),
     changed,
     policy: input.remoteEdit,
   });

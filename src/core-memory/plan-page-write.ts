@@ -12,7 +12,11 @@ export interface PageFields {
   timeline: string;
 }
 
-/** The stored row a write replaces (a `StoredPage` fits); soft-deleted rows count as absent. */
+/**
+ * The stored row a write replaces (a `StoredPage` fits). A soft-deleted row counts as absent for
+ * the budget, but its `always_load` still counts as the owner's mark for the owner-only keys and
+ * the remote-edit policy.
+ */
 export interface StoredRow extends PageFields {
   source_id: string;
   slug: string;
@@ -74,12 +78,11 @@ const row = (sourceId: string, slug: string, p: PageFields, deleted = false): Co
  * `planner.corePages` so a second write under the same lock is measured after the first.
  */
 export function planPageWrite(planner: PageWritePlanner, req: PageWriteRequest): PlannedPageWrite {
-  const live = req.stored && !req.stored.deleted ? req.stored : null;
   const guarded = guardPageWrite({
     caller: planner.caller.kind,
     readable: planner.caller.grant,
     budgeted: true,
-    stored: live ? row(req.source_id, req.slug, live) : null,
+    stored: req.stored ? row(req.source_id, req.slug, req.stored, req.stored.deleted) : null,
     next: row(req.source_id, req.slug, req.next),
     corePages: planner.corePages,
     maxChars: planner.maxChars,

@@ -44,6 +44,8 @@ export interface CompileResult {
   chars: number;
   /** `.git/info/exclude` the file was added to (hermes), or null. */
   excluded_in: string | null;
+  /** `memory.core.enabled`: while false, `--include-core` writes no core (§8.1). */
+  core_enabled: boolean;
 }
 
 /** Atomic (temp file + rename) and byte-stable: identical content is not rewritten. */
@@ -60,26 +62,24 @@ function writeIfChanged(path: string, before: string | null, text: string): bool
  * `compile-context` (core-memory §8.5): keeps the owner's session block for `caller.source` in a
  * managed block of a static instruction file, or removes it. Core is never written into a
  * git-tracked file (`core_tracked_file_refused`; nothing written) and never while core memory is
- * off. Each compiled path is recorded in `<home>/compiled.json` for doctor.
+ * off (then a block left by an earlier run is removed instead). Each compiled path is recorded in
+ * `<home>/compiled.json` for doctor.
  */
 export async function compileContext(brain: Brain, caller: Caller, home: string, req: CompileRequest): Promise<CompileResult> {
   if (caller.kind !== 'owner') throw new BrainstreamError('owner_only', 'compile-context is an owner-only command; run it on the brain host');
   const now = req.now ?? new Date();
   const path = req.out === undefined ? targetPath(req.target, req.cwd, req.env) : resolve(req.cwd, req.out);
   const before = existsSync(path) ? readFileSync(path, 'utf8') : null;
-  if (req.mode === 'remove') {
+  const coreEnabled = memorySettings(brainConfig(brain)).coreEnabled;
+  // Nothing is delivered anywhere while core memory is off (§8.1), so `--include-core` then
+  // leaves no core in the file: it succeeds as a removal of any block an earlier run wrote.
+  if (req.mode === 'remove' || !coreEnabled) {
     const text = withoutManagedBlock(before ?? '', path);
     const changed = before !== null && text !== before;
     if (changed && text.trim() === '') rmSync(path);
     else if (changed) writeIfChanged(path, before, text);
     recordCompiledFile(home, { path, target: req.target, core_revision: null }, now);
-    return { path, status: changed ? 'removed' : 'unchanged', revision: null, chars: 0, excluded_in: null };
-  }
-  if (!memorySettings(brainConfig(brain)).coreEnabled) {
-    throw new BrainstreamError(
-      'core_disabled',
-      'memory.core.enabled is false, so no core is delivered anywhere; turn it on with: brainstream config set memory.core.enabled true (nothing was written)',
-    );
+    return { path, status: changed ? 'removed' : 'unchanged', revision: null, chars: 0, excluded_in: null, core_enabled: coreEnabled };
   }
   if (isGitTracked(path)) {
     throw new BrainstreamError(
@@ -94,5 +94,5 @@ export async function compileContext(brain: Brain, caller: Caller, home: string,
   const excluded = req.target === 'hermes' ? excludeFromGit(path) : null;
   const changed = writeIfChanged(path, before, text);
   recordCompiledFile(home, { path, target: req.target, core_revision: revision }, now);
-  return { path, status: changed ? 'written' : 'unchanged', revision, chars: block.chars, excluded_in: excluded };
+  return { path, status: changed ? 'written' : 'unchanged', revision, chars: block.chars, excluded_in: excluded, core_enabled: true };
 }

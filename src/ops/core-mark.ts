@@ -51,6 +51,9 @@ async function mark(
       // `core remove` also works on soft-deleted rows (doctor's fix for a deleted core page).
       if (!visible(caller, row) || (kind === 'add' && row.deleted)) throw notFound(sourceId, slug);
       const fm = { ...row.frontmatter };
+      // A remote proposal carries only the core keys the caller asked for: the owner-only check
+      // merges the stored ones back, and must not mistake a stored priority for a requested one.
+      if (caller.kind === 'remote') delete fm.core_priority;
       let edit: CoreKeyEdit;
       if (kind === 'add') {
         fm.always_load = true;
@@ -59,7 +62,8 @@ async function mark(
       } else if (!isMarkedCore(row.frontmatter)) {
         return null;
       } else if (caller.kind === 'remote') {
-        // Spelled out, so the owner-only rule sees the change instead of merging the keys back.
+        // Spelled out, so the owner-only rule sees the change instead of merging the key back;
+        // it refuses it, on a soft-deleted row too (the mark there is still the owner's).
         fm.always_load = false;
         edit = { set: {}, remove: [] };
       } else {

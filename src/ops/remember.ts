@@ -4,13 +4,14 @@ import { brainConfig } from '../config/brain-config.js';
 import { findFact, parseFactId, type StoredFact } from '../core-memory/fact-store.js';
 import { RememberParamsError } from '../core-memory/errors.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
-import { validateRememberParams, type RememberItem } from '../core-memory/remember-params.js';
+import { validateRememberParams, type RememberItem, type RememberRequest } from '../core-memory/remember-params.js';
 import { decideReplay, itemsFingerprint, rememberBatchResponse, type RememberBatchResponse, type RememberItemOutcome } from '../core-memory/remember-replay.js';
 import { makeEvent } from '../domain/events.js';
 import { BrainstreamError } from '../errors.js';
 import { logger } from '../logger.js';
 import { readRememberReplay } from '../core-memory/remember-request-store.js';
 import { rememberItem, type ItemOutcome } from './remember-item.js';
+import { serialisePerRequest } from './remember-request-lock.js';
 
 /** The single form's response (§10). */
 export interface RememberSingleResponse {
@@ -53,14 +54,23 @@ export async function remember(brain: Brain, caller: Caller, params: unknown, op
   const now = options.now ?? new Date();
   const settings = memorySettings(brainConfig(brain));
   const request = validateRememberParams(params, { visibility: settings.captureVisibility, ttl: settings.captureTtl }, now);
-  const items = request.form === 'single' ? [request.item] : request.items;
   const sent = params as Record<string, unknown>;
   const fingerprint = itemsFingerprint(request.form === 'single' ? { ...sent, request_id: undefined } : sent.items);
-  if (request.request_id !== null) {
-    const stored = await readRememberReplay<RememberResponse>(brain.db, caller.source, caller.identity, request.request_id);
+  if (request.request_id === null) return saveItems(brain, caller, request, fingerprint, now);
+  const requestId = request.request_id;
+  // The replay check and the writes are one unit per request id: a concurrent call with the
+  // same id waits for this one, then replays its stored response.
+  return serialisePerRequest(brain, caller.source, caller.identity, requestId, async () => {
+    const stored = await readRememberReplay<RememberResponse>(brain.db, caller.source, caller.identity, requestId);
     const decision = decideReplay(stored, fingerprint, now);
     if (decision.kind === 'replay') return decision.response;
-  }
+    return saveItems(brain, caller, request, fingerprint, now);
+  });
+}
+
+/** Saves validated items (each its own write) and, with a request_id, stores the response for replay. */
+async function saveItems(brain: Brain, caller: Caller, request: RememberRequest, fingerprint: string, now: Date): Promise<RememberResponse> {
+  const items = request.form === 'single' ? [request.item] : request.items;
   const supersedes: (StoredFact | null)[] = [];
   for (const [i, item] of items.entries()) supersedes.push(await supersededFact(brain, caller, item, request.form === 'items' ? `items[${i}].` : ''));
 

@@ -152,7 +152,10 @@ export function isFactExpired(row: Pick<FactRow, 'valid_until'>, today: string):
   return m !== null && m[1] < today;
 }
 
-/** Rows that reach rendered text: active, `world` and not expired. */
+/**
+ * Rows that reach rendered text: active, `world` (exactly: cells are trimmed, but `World` is not
+ * one of the two visibilities, and anything unrecognised stays out) and not expired.
+ */
 export function isFactRowShown(row: FactRow, today: string): boolean {
-  return row.active && row.visibility.trim().toLowerCase() === 'world' && !isFactExpired(row, today);
+  return row.active && row.visibility === 'world' && !isFactExpired(row, today);
 }

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../support/cli.js';
+import { importPages } from './hook-serve-support.js';
 
 const home = tempDir('bs-core-cli-');
 afterAll(() => home.cleanup());
@@ -118,5 +119,100 @@ describe('core CLI walk-through (§14)', { timeout: 120_000 }, () => {
     expect(runCli(['--home', home.path, 'compile-context', '--target', 'hermes', '--remove-core'], { cwd: repo }).stdout).toMatch(/^compile-context: removed core from /);
     expect(runCli(['--home', home.path, 'compile-context', '--target', 'nope', '--include-core']).code).toBe(2);
     expect(runCli(['--home', home.path, 'compile-context', '--target', 'hermes']).code).toBe(2);
+  });
+});
+
+describe('core show, core add warnings and core suggest on fresh brains (§14)', { timeout: 180_000 }, () => {
+  const fresh = tempDir('bs-core-cli-fresh-');
+  afterAll(() => fresh.cleanup());
+  const on = (dir: string) => (args: string[], input = '') => runCli(['--home', join(fresh.path, dir), ...args], { input });
+
+  it('core show on an empty brain prints nothing (the note about core being off goes to stderr)', () => {
+    expect(on('empty')(['core', 'show'])).toEqual({ code: 0, stdout: '', stderr: 'note: memory.core.enabled is false — sessions receive no core\n' });
+    expect(on('empty')(['config', 'set', 'memory.core.enabled', 'true']).code).toBe(0);
+    expect(on('empty')(['core', 'show'])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('compile-context --include-core while core is off writes no core, succeeds and says why (§8.1)', () => {
+    const bs = on('compile-off');
+    const dir = join(fresh.path, 'compile-off-project');
+    mkdirSync(dir);
+    const run = () => runCli(['--home', join(fresh.path, 'compile-off'), 'compile-context', '--target', 'claude-code', '--include-core'], { cwd: dir });
+    bs(['page', 'put', 'prefs'], page('title: Prefs\nalways_load: true', 'Short answers.'));
+    const note = 'note: memory.core.enabled is false, so no core was written; turn it on with: brainstream config set memory.core.enabled true\n';
+    expect(run()).toEqual({ code: 0, stdout: `compile-context: no core block in ${join(dir, 'CLAUDE.md')}\n`, stderr: note });
+    expect(existsSync(join(dir, 'CLAUDE.md'))).toBe(false);
+    bs(['config', 'set', 'memory.core.enabled', 'true']);
+    expect(run().stdout).toMatch(/^compile-context: wrote .*CLAUDE\.md \(core=[0-9a-f]{16}, 47 chars\)\n$/);
+    bs(['config', 'set', 'memory.core.enabled', 'false']);
+    expect(run()).toEqual({ code: 0, stdout: `compile-context: removed core from ${join(dir, 'CLAUDE.md')}\n`, stderr: note });
+    expect(existsSync(join(dir, 'CLAUDE.md'))).toBe(false);
+  });
+
+  it('core add marks a private or quarantined page, warning on stderr that it will not render', () => {
+    const bs = on('withheld');
+    importPages(join(fresh.path, 'withheld'), join(fresh.path, 'withheld-pages'), {
+      secret: page('title: Secret\nvisibility: private', 'hidden'),
+      unsafe: page('title: Unsafe\nquarantine: true', 'flagged'),
+    });
+    expect(bs(['core', 'add', 'secret'])).toEqual({
+      code: 0,
+      stdout: 'core: added default:secret (priority 100, 26 chars; core 0/4000)\n',
+      stderr: 'warning: default:secret is private, so it is marked core but will not render\n',
+    });
+    expect(bs(['core', 'add', 'unsafe', '--priority', '5'])).toEqual({
+      code: 0,
+      stdout: 'core: added default:unsafe (priority 5, 27 chars; core 0/4000)\n',
+      stderr: 'warning: default:unsafe is quarantined, so it is marked core but will not render\n',
+    });
+    expect(bs(['core', 'list']).stdout).toBe(
+      '5  default:unsafe  27 chars (quarantined — not rendered)\n100  default:secret  26 chars (private — not rendered)\ntotal 0/4000 chars, 2/50 pages\n',
+    );
+  });
+
+  it('core suggest: at most 10 lines "<score>  <source>:<slug>  +<chars> chars", most recently read first within a score; --apply marks them', () => {
+    const bs = on('suggest');
+    const pages: Record<string, string> = {
+      me: page('title: Me', 'Owner of this brain.'),
+      'projects/apollo': page('title: Apollo\ntype: project\nstatus: active', 'Launch in May.'),
+      'projects/old': page('title: Old\ntype: project\nstatus: done', 'Shipped.'),
+      'notes/misc': page('title: Misc', 'Misc.'),
+    };
+    for (let i = 1; i <= 11; i++) pages[`prefs/p${String(i).padStart(2, '0')}`] = page(`title: P${String(i).padStart(2, '0')}`, `Pref ${String(i).padStart(2, '0')}.`);
+    importPages(join(fresh.path, 'suggest'), join(fresh.path, 'suggest-pages'), pages);
+    expect(bs(['page', 'get', 'prefs/p07']).code).toBe(0); // read once: ranks first among score 2
+
+    const prefs = (ns: string[]) => ns.map((n) => `2  default:prefs/p${n}  +28 chars`);
+    const expected = ['3  default:me  +32 chars', ...prefs(['07', '01', '02', '03', '04', '05', '06', '08', '09'])];
+    expect(bs(['core', 'suggest'])).toEqual({ code: 0, stdout: `${expected.join('\n')}\n`, stderr: '' });
+    expect(bs(['core', 'list']).stdout).toBe('total 0/4000 chars, 0/50 pages\n'); // read-only
+
+    const applied = bs(['core', 'suggest', '--apply']);
+    expect(applied.code).toBe(0);
+    expect(applied.stderr).toBe('');
+    const lines = applied.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(10);
+    expect(lines[0]).toBe('core: added default:me (priority 100, 32 chars; core 47/4000)');
+    expect(lines[1]).toBe('core: added default:prefs/p07 (priority 100, 28 chars; core 77/4000)');
+    expect(lines[9]).toBe('core: added default:prefs/p09 (priority 100, 28 chars; core 317/4000)');
+    expect(bs(['core', 'suggest']).stdout).toBe('2  default:prefs/p10  +28 chars\n2  default:prefs/p11  +28 chars\n1  default:projects/apollo  +43 chars\n');
+  });
+
+  it('core suggest --apply stops at the first refusal, reports it and exits 1', () => {
+    const bs = on('refusal');
+    bs(['config', 'set', 'memory.core.max_chars', '500']);
+    importPages(join(fresh.path, 'refusal'), join(fresh.path, 'refusal-pages'), {
+      'prefs/a': page('title: A', 'a'.repeat(280)),
+      'prefs/b': page('title: B', 'b'.repeat(280)),
+      'prefs/c': page('title: C', 'c'.repeat(280)),
+    });
+    // Each fits alone, so all three are suggested; only the first fits once it is core.
+    expect(bs(['core', 'suggest']).stdout).toBe('2  default:prefs/a  +296 chars\n2  default:prefs/b  +296 chars\n2  default:prefs/c  +296 chars\n');
+    const r = bs(['core', 'suggest', '--apply']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('core: added default:prefs/a (priority 100, 296 chars; core 311/500)\n');
+    expect(r.stderr).toMatch(/^brainstream: core_budget_exceeded: default:prefs\/b: core would be 609 chars, 109 over memory\.core\.max_chars=500; /);
+    expect(r.stderr.split('\n')).toHaveLength(2); // one line
+    expect(bs(['core', 'list']).stdout).toBe('100  default:prefs/a  296 chars\ntotal 311/500 chars, 1/50 pages\n');
   });
 });

@@ -146,6 +146,8 @@ describe('brainstream rebuild', () => {
       expect.stringMatching(/^checked retrievals: identical/),
       expect.stringMatching(/^checked volunteer-events: identical/),
       expect.stringMatching(/^checked usage-stats: identical/),
+      expect.stringMatching(/^checked core-revisions: identical/),
+      expect.stringMatching(/^checked core-notices: identical/),
     ]);
     const r = JSON.parse(cli(['rebuild', 'usage-stats', 'pages', '--json']).stdout);
     expect(r.projections.map((p: { projection: string; changed: number; swapped: boolean }) => [p.projection, p.changed, p.swapped])).toEqual([
@@ -159,7 +161,7 @@ describe('brainstream rebuild', () => {
   it('an unknown projection is a usage error listing the known ones', () => {
     expect(cli(['rebuild', 'pages', 'everything'])).toMatchObject({
       code: 2,
-      stderr: 'brainstream: unknown projection "everything" (projections: pages, retrievals, volunteer-events, usage-stats)\n',
+      stderr: 'brainstream: unknown projection "everything" (projections: pages, retrievals, volunteer-events, usage-stats, core-revisions, core-notices)\n',
     });
   });
 });

@@ -34,7 +34,7 @@ describe('remember / forget / facts list through the CLI (§10, §14)', { timeou
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('#0 inserted 3 saved on prefs as row #1');
-    expect(lines[1]).toMatch(/^#1 error - core_budget_exceeded: core would be \d+ chars/);
+    expect(lines[1]).toMatch(/^#1 error - core would be \d+ chars, \d+ over memory\.core\.max_chars=500; largest core pages you can see: /);
     expect(lines.slice(2)).toEqual(['#2 inserted 4 saved in the fact store', 'remembered 2/3 item(s) (partial)', '']);
     const json = bs(['remember', '--items-file', '-', '--json', '--request-id', 'req-9'], JSON.stringify([{ fact: 'Drinks oat milk', provenance: 'p' }]));
     expect(json.code).toBe(0);

@@ -49,8 +49,9 @@ function printHuman(r: RememberResponse): void {
     outLine(`${r.status} ${r.id} ${r.status_text}`);
     return;
   }
+  // §14: `#<index> <status> <id> <status_text|error message>`; a failed item has no id, so `-`.
   for (const item of r.items) {
-    const text = item.status === 'error' ? `${item.error?.code}: ${item.error?.message}` : (item.status_text ?? '');
+    const text = item.status === 'error' ? (item.error?.message ?? '') : (item.status_text ?? '');
     outLine(`#${item.index} ${item.status} ${item.id ?? '-'} ${text}`);
   }
   const ok = r.items.filter((i) => i.status !== 'error').length;

@@ -5,18 +5,19 @@ import { normalizeAlias } from '../../context/strings.js';
 /**
  * One standing entity (core-memory §8.4): an exact slug in the readable sources, else the
  * `alias` / `title` arms with the name as a strong candidate. Only a unique hit counts.
+ * Private pages never appear in a pack, for any caller, so they are not candidates at all
+ * (they never resolve and never make another page's name ambiguous).
  */
-export function lookupEntity(index: PageIndex, name: string, scope: readonly string[], hidePrivate: boolean): PageRecord | null {
-  const visible = (rec: PageRecord | undefined): rec is PageRecord => rec !== undefined && !(hidePrivate && rec.private);
+export function lookupEntity(index: PageIndex, name: string, scope: readonly string[]): PageRecord | null {
   const slug = name.trim().toLowerCase();
-  const bySlug = scope.map((s) => index.get(s, slug)).filter(visible);
+  const bySlug = scope.map((s) => index.get(s, slug)).filter((rec): rec is PageRecord => rec !== undefined && !rec.private);
   if (bySlug.length > 0) return bySlug.length === 1 ? bySlug[0] : null;
 
   const key = normalizeAlias(name);
   if (key === '') return null;
   const pointers = resolveCandidates([{ key, query: name.trim(), weak: false }], index, {
     scope,
-    remote: hidePrivate,
+    remote: true,
     lexicalArms: false,
   });
   for (const arm of ['alias', 'title'] as const) {

@@ -73,10 +73,17 @@ describe.each(drivers.slice(0, 1))('§8.5 compile-context on $name', ({ open }) 
       code: 'compiled_context_damaged',
     });
     await expect(compileContext(b.brain, remote, b.home, { target: 'hermes', mode: 'remove', cwd: repo, env: {} })).rejects.toMatchObject({ code: 'owner_only' });
+    // §8.1 core off: --include-core succeeds and leaves no core in the file (an earlier block is removed).
+    const global = { target: 'codex-global' as const, mode: 'include' as const, cwd: repo, env: { CODEX_HOME: join(b.home, 'codex') } };
+    mkdirSync(join(b.home, 'codex'));
+    writeFileSync(join(b.home, 'codex', 'AGENTS.md'), '# Mine\n');
+    expect(await compileContext(b.brain, owner, b.home, global)).toMatchObject({ status: 'written', core_enabled: true });
     b.setConfig({});
-    const off = compileContext(b.brain, owner, b.home, { target: 'codex-global', mode: 'include', cwd: repo, env: { CODEX_HOME: join(b.home, 'codex') } });
-    await expect(off).rejects.toMatchObject({ code: 'core_disabled' });
-    expect(existsSync(join(b.home, 'codex', 'AGENTS.md'))).toBe(false);
+    expect(await compileContext(b.brain, owner, b.home, global)).toMatchObject({ status: 'removed', revision: null, chars: 0, core_enabled: false });
+    expect(readFileSync(join(b.home, 'codex', 'AGENTS.md'), 'utf8')).toBe('# Mine\n');
+    const absent = { ...global, env: { CODEX_HOME: join(b.home, 'codex-none') } };
+    expect(await compileContext(b.brain, owner, b.home, absent)).toMatchObject({ status: 'unchanged', revision: null, core_enabled: false });
+    expect(existsSync(join(b.home, 'codex-none', 'AGENTS.md'))).toBe(false);
     b.cleanup();
   });
 });

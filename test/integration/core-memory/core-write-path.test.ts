@@ -24,12 +24,18 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
   it('§2.1 only the boolean true makes a page core: "true", yes, 1, false, null are not (and are never budget-checked)', async () => {
     const b = await fresh({ 'memory.core.max_chars': 500 });
     const huge = 'z'.repeat(2000);
-    for (const [i, v] of ['"true"', 'yes', '1', 'false', 'null', 'True'].entries()) {
-      await putPage(b.brain, owner, `p/${i}`, md(`always_load: ${v}`, huge)).catch((e: Error) => e);
+    // Each 2000-character page is far over the 500-character budget: it is written only because it is not core.
+    const notCore: [string, unknown][] = [['"true"', 'true'], ['yes', 'yes'], ['1', 1], ['false', false], ['null', null]];
+    for (const [i, [yaml, stored]] of notCore.entries()) {
+      expect(await putPage(b.brain, owner, `p/${i}`, md(`always_load: ${yaml}`, huge)), `always_load: ${yaml}`).toMatchObject({ status: 'created' });
+      const page = await findPage(b.brain.db, 'default', `p/${i}`);
+      expect(page, `always_load: ${yaml}`).toMatchObject({ deleted: false, compiled_truth: huge });
+      expect(page!.frontmatter.always_load, `always_load: ${yaml}`).toStrictEqual(stored);
     }
     expect(await loadCoreRows(b.brain.db)).toEqual([]);
-    expect(await findPage(b.brain.db, 'default', 'p/0')).toMatchObject({ frontmatter: { always_load: 'true' } });
+    expect(await used(b)).toBe(0);
     // YAML 1.2 core schema: `True` is the boolean, so that page is core, and 2000 chars are over budget.
+    await expect(putPage(b.brain, owner, 'p/5', md('always_load: True', huge))).rejects.toMatchObject({ code: 'core_budget_exceeded' });
     expect(await findPage(b.brain.db, 'default', 'p/5')).toBeNull();
     b.cleanup();
   });

@@ -58,8 +58,15 @@ describe('context_pack', () => {
     };
     expect(owner.entities.map((e) => e.slug)).toEqual(['people/alice-example', 'people/alex-twin', 'projects/apollo']);
     expect(owner.unresolved).toEqual(['AT', 'Dana Hidden']);
-    const withPrivate = (await run(ownerCaller(), 'context_pack', { entities: ['Dana Hidden'], include_private: true })) as { entities: { slug: string }[] };
-    expect(withPrivate.entities.map((e) => e.slug)).toEqual(['people/dana-hidden']);
+    // §8.4 private pages never appear, for the owner too, include_private or not.
+    const withPrivate = (await run(ownerCaller(), 'context_pack', { entities: ['Dana Hidden', 'people/dana-hidden'], include_private: true })) as {
+      entities: { slug: string }[];
+      unresolved: string[];
+      text: string;
+    };
+    expect(withPrivate.entities).toEqual([]);
+    expect(withPrivate.unresolved).toEqual(['Dana Hidden', 'people/dana-hidden']);
+    expect(withPrivate.text).not.toContain('dana');
     const remote = (await run(remoteCaller('default'), 'context_pack', { entities: ['Dana Hidden', 'Apollo', 'Alice Example'], include_private: true })) as {
       entities: { slug: string }[];
       unresolved: string[];

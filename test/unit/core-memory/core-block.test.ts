@@ -99,8 +99,9 @@ describe('§3.3 block format', () => {
     expect(block.chars).toBe(13 + 2 + 8 + 2 + 3);
   });
 
-  it('collapses whitespace runs in titles', () => {
-    expect(coreHeading(' A \t\n B ', 'src', 's')).toBe('## A B (src:s)');
+  it('collapses whitespace runs in titles to one space and trims nothing (§3.3 says collapse only)', () => {
+    expect(coreHeading(' A \t\n B ', 'src', 's')).toBe('##  A B  (src:s)');
+    expect(coreHeading('A \t B', 'default', 's')).toBe('## A B (s)');
   });
 
   it('reports each section with its priority and size', () => {

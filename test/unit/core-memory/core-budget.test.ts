@@ -3,7 +3,29 @@ import { applyCoreWrite, assertCoreBudget, evaluateCoreBudget, measureCore } fro
 import { budgetSuggestion, largestVisiblePages } from '../../../src/core-memory/core-budget-error.js';
 import { buildCoreSection } from '../../../src/core-memory/core-section.js';
 import { CoreBudgetExceededError } from '../../../src/core-memory/errors.js';
+import { appendFactRow, renderFactsFence } from '../../../src/pages/facts-fence.js';
+import type { FactRow } from '../../../src/pages/facts-table.js';
 import { corePage, TODAY } from './fixtures.js';
+
+const factRow = (row: number, claim: string, over: Partial<FactRow> = {}): FactRow => ({
+  row,
+  claim,
+  active: true,
+  kind: 'preference',
+  confidence: '1.0',
+  visibility: 'world',
+  notability: 'medium',
+  valid_from: TODAY,
+  valid_until: '',
+  source: 'chat',
+  context: '',
+  ...over,
+});
+
+const rowFields = (claim: string, over: Partial<FactRow> = {}): Omit<FactRow, 'row'> => {
+  const { row: _row, ...fields } = factRow(0, claim, over);
+  return fields;
+};
 
 const textOfSection = (headingLength: number, sectionLength: number) => 'x'.repeat(sectionLength - headingLength - 2);
 
@@ -111,14 +133,28 @@ describe('§4 guard', () => {
     const d = evaluateCoreBudget({ pages, write: { kind: 'upsert', page: corePage('new', 'x') }, maxChars: 6000, today: TODAY, readable: null });
     expect(d).toMatchObject({ refused: true, reason: 'max_pages', next: { count: 51 } });
     expect(d.error!.details).toMatchObject({ reason: 'max_pages', page_count: 51, max_pages: 50, over_by: 0 });
-    expect(d.error!.message).toMatch(/^core would have 51 pages, 1 over the limit of 50 core pages; largest core pages you can see: new \(\d+\)\./);
+    expect(d.error!.message).toBe(
+      'core would have 51 pages, 1 over the limit of 50 core pages, and be 30 chars (memory.core.max_chars=6000); largest core pages you can see: new (15). Move detail into a linked non-core page and keep a one-line pointer in a page that is already core, or ask the user to take a page out of core with brainstream core remove (see brainstream core status --json)',
+    );
 
     const over = [...pages, corePage('p50', '', { always_load: true, visibility: 'private' })];
     const edit = evaluateCoreBudget({ pages: over, write: { kind: 'upsert', page: corePage('p0', 'edited', { always_load: true, visibility: 'private' }) }, maxChars: 6000, today: TODAY, readable: null });
     expect(edit.refused).toBe(false);
   });
 
-  it('a fact row that does not render (private) cannot be refused', () => {
+  it('a fact row that does not render (private) cannot be refused, even on a core page already over budget', () => {
+    const page = corePage('a', `${'x'.repeat(600)}\n\n## Facts\n\n${renderFactsFence([factRow(1, 'Likes tea')])}`);
+    const withPrivate = appendFactRow(page.compiled_truth, rowFields('Salary is 100k', { visibility: 'private' })).compiled_truth;
+    expect(withPrivate).toContain('Salary is 100k');
+    const d = evaluateCoreBudget({ pages: [page], write: { kind: 'upsert', page: { ...page, compiled_truth: withPrivate } }, maxChars: 500, today: TODAY, readable: null });
+    expect(d).toMatchObject({ checked: true, refused: false });
+    expect(d.next.chars).toBe(d.current.chars);
+    // The same row as `world` renders, so it grows core and is refused.
+    const withWorld = appendFactRow(page.compiled_truth, rowFields('Salary is 100k')).compiled_truth;
+    expect(evaluateCoreBudget({ pages: [page], write: { kind: 'upsert', page: { ...page, compiled_truth: withWorld } }, maxChars: 500, today: TODAY, readable: null })).toMatchObject({ refused: true, reason: 'max_chars' });
+  });
+
+  it('a takes fence appended to a core page does not render, so it cannot be refused', () => {
     const page = corePage('a', 'x'.repeat(600));
     const d = evaluateCoreBudget({ pages: [page], write: { kind: 'upsert', page: { ...page, compiled_truth: `${page.compiled_truth}\n<!--- gbrain:takes:begin -->\nnew take\n<!--- gbrain:takes:end -->` } }, maxChars: 500, today: TODAY, readable: null });
     expect(d).toMatchObject({ checked: true, refused: false });
@@ -147,7 +183,10 @@ describe('§4 largest_pages and suggestion', () => {
     expect(largestVisiblePages(sections, null).map((p) => p.slug)).toEqual(['c', 'a', 'b']);
   });
 
-  it('does not offer raising the budget once it is at the ceiling', () => {
-    expect(budgetSuggestion('max_chars', 6000)).toBe('Move detail into a linked non-core page and keep a one-line pointer (see brainstream core status --json)');
+  it('offers raising the budget only when the write would fit at the 6000 ceiling (never at the ceiling itself)', () => {
+    const raise = 'Move detail into a linked non-core page and keep a one-line pointer, or ask the user to run: brainstream config set memory.core.max_chars 6000 (see brainstream core status --json)';
+    const moveOnly = 'Move detail into a linked non-core page and keep a one-line pointer (see brainstream core status --json)';
+    expect(budgetSuggestion('max_chars', 6000)).toBe(raise);
+    expect(budgetSuggestion('max_chars', 6001)).toBe(moveOnly);
   });
 });
