@@ -2,23 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { buildCoreSection } from '../../../src/core-memory/core-section.js';
 import { renderCoreText } from '../../../src/core-memory/core-text.js';
 import { renderFactsFence } from '../../../src/pages/facts-fence.js';
-import { FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR, isFactRowShown, type FactRow } from '../../../src/pages/facts-table.js';
-import { corePage, TODAY } from './fixtures.js';
+import { FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR, isFactRowShown } from '../../../src/pages/facts-table.js';
+import { corePage, factRow, TODAY } from './fixtures.js';
 
-const fact = (row: number, claim: string, over: Partial<FactRow> = {}): FactRow => ({
-  row,
-  claim,
-  active: true,
-  kind: 'fact',
-  confidence: '1.0',
-  visibility: 'world',
-  notability: 'medium',
-  valid_from: '2026-01-01',
-  valid_until: '',
-  source: 'chat',
-  context: '',
-  ...over,
-});
+const fact = factRow;
 
 describe('§3.2 matches the spec spells exactly', () => {
   it('only `world` rows render: `World`, `WORLD` and other spellings stay out', () => {

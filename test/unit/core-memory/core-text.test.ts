@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { renderCoreText } from '../../../src/core-memory/core-text.js';
 import { renderFactsFence } from '../../../src/pages/facts-fence.js';
-import { FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR, type FactRow } from '../../../src/pages/facts-table.js';
+import { FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR } from '../../../src/pages/facts-table.js';
 import { FENCE_MARKERS } from '../../../src/pages/fences.js';
+import { factRow, TODAY } from './fixtures.js';
 
-const TODAY = '2026-04-07';
 const takes = (inner: string) => `${FENCE_MARKERS.takes.begin}\n${inner}\n${FENCE_MARKERS.takes.end}`;
-const fact = (row: number, claim: string, over: Partial<FactRow> = {}): FactRow => ({
-  row,
-  claim,
-  active: true,
-  kind: 'fact',
-  confidence: '1.0',
-  visibility: 'world',
-  notability: 'medium',
-  valid_from: '2026-01-01',
-  valid_until: '',
-  source: 'chat',
-  context: '',
-  ...over,
-});
+const fact = factRow;
 
 describe('§3.2 per-page core text', () => {
   it('keeps plain compiled truth, trimmed', () => {

@@ -1,4 +1,5 @@
 import type { CorePageRow } from '../../../src/core-memory/core-page.js';
+import type { FactRow } from '../../../src/pages/facts-table.js';
 
 /** A page row for core-memory tests; core (always_load: true) unless the frontmatter says otherwise. */
 export function corePage(
@@ -11,3 +12,19 @@ export function corePage(
 }
 
 export const TODAY = '2026-04-07';
+
+/** An active `world` fact row of a facts fence, valid since 2026-01-01. */
+export const factRow = (row: number, claim: string, over: Partial<FactRow> = {}): FactRow => ({
+  row,
+  claim,
+  active: true,
+  kind: 'fact',
+  confidence: '1.0',
+  visibility: 'world',
+  notability: 'medium',
+  valid_from: '2026-01-01',
+  valid_until: '',
+  source: 'chat',
+  context: '',
+  ...over,
+});
