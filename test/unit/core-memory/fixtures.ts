@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import type { CorePageRow } from '../../../src/core-memory/core-page.js';
+import { CoreMarkOwnerOnlyError } from '../../../src/core-memory/errors.js';
 import type { FactRow } from '../../../src/pages/facts-table.js';
 
 /** A page row for core-memory tests; core (always_load: true) unless the frontmatter says otherwise. */
@@ -28,3 +30,14 @@ export const factRow = (row: number, claim: string, over: Partial<FactRow> = {})
   context: '',
   ...over,
 });
+
+/** The owner-only refusal `fn` throws (fails the test when it throws none or another error). */
+export function refusal(fn: () => unknown): CoreMarkOwnerOnlyError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(CoreMarkOwnerOnlyError);
+    return error as CoreMarkOwnerOnlyError;
+  }
+  throw new Error('expected a refusal');
+}

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CoreMarkOwnerOnlyError } from '../../../src/core-memory/errors.js';
 import { checkRemoteCoreKeys, suggestedPriority } from '../../../src/core-memory/owner-rules.js';
 import { planPageWrite, type PageWritePlanner, type StoredRow } from '../../../src/core-memory/plan-page-write.js';
-import { corePage, TODAY } from './fixtures.js';
+import { corePage, refusal, TODAY } from './fixtures.js';
 
 const OWNER_ONLY = 'only the brain owner can change core membership or priority';
-
-function refusal(fn: () => unknown): CoreMarkOwnerOnlyError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CoreMarkOwnerOnlyError);
-    return error as CoreMarkOwnerOnlyError;
-  }
-  throw new Error('expected a refusal');
-}
 
 const check = (stored: Record<string, unknown> | null, input: Record<string, unknown>) =>
   checkRemoteCoreKeys({ source_id: 'default', slug: 'prefs/habits', stored, input });

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkRemoteCoreKeys, checkRemoteDelete } from '../../../src/core-memory/owner-rules.js';
-import { CoreDeleteOwnerOnlyError, CoreMarkOwnerOnlyError } from '../../../src/core-memory/errors.js';
+import { CoreDeleteOwnerOnlyError } from '../../../src/core-memory/errors.js';
+import { refusal } from './fixtures.js';
 
 const check = (stored: Record<string, unknown> | null, input: Record<string, unknown>) =>
   checkRemoteCoreKeys({ source_id: 'default', slug: 'notes/x', stored, input });
-
-function refusal(fn: () => unknown): CoreMarkOwnerOnlyError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CoreMarkOwnerOnlyError);
-    return error as CoreMarkOwnerOnlyError;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('§5.1 always_load', () => {
   it('refuses making a page core, naming core add with --source', () => {
