@@ -88,3 +88,9 @@ export const pagesProjection: Consumer = {
     }
   },
 };
+
+/** The log position the pages table reflects (its checkpoint; 1 before any page event). */
+export async function pagesPosition(db: Db): Promise<number> {
+  const [cp] = await db.query<{ position: number }>('SELECT position FROM checkpoints WHERE consumer = $1', [pagesProjection.name]);
+  return cp ? Number(cp.position) : 1;
+}

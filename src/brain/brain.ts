@@ -10,6 +10,10 @@ import { PageIndexFollower } from '../../streams/page-index-follower.js';
 import { acquireBrainLock } from './brain-lock.js';
 import { ensureHome, homePaths } from './home.js';
 import { logger } from '../logger.js';
+import { insertRows } from '../db/db.js';
+import { DEAD_LETTER_COLUMNS, DEAD_LETTER_CONFLICT } from '../log/dead-letters.js';
+import { markSnapshotBehind } from '../cold/cold-files.js';
+import { applySpool } from '../cold/spool.js';
 
 const reasonOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -26,6 +30,22 @@ export class Brain {
   }
 
   private readonly commitListeners = new Set<(events: readonly Envelope[]) => void>();
+  private pageCommits = 0;
+
+  /** Counts commits that held page events: a writer of derived files compares it before and after. */
+  get pagesGeneration(): number {
+    return this.pageCommits;
+  }
+
+  /**
+   * Before page events are appended: the page-index snapshot of this home is marked as behind
+   * (the cold path then stays off until it is rewritten).
+   */
+  private beforePageEvents(events: readonly Envelope[]): void {
+    if (!events.some((e) => topicOf(e.type as EventType) === 'pages')) return;
+    this.pageCommits++;
+    if (this.home) markSnapshotBehind(this.home);
+  }
   private livePageIndex: (() => Promise<PageIndex>) | null = null;
 
   /**
@@ -36,6 +56,7 @@ export class Brain {
    * projection fails; that failure is then reported to the caller.
    */
   async commit(events: readonly Envelope[]): Promise<void> {
+    this.beforePageEvents(events);
     await this.log.append(events);
     let failure: { err: unknown } | null = null;
     for (const p of this.projectionsReading(events)) {
@@ -62,6 +83,7 @@ export class Brain {
     const { events, result } = await this.db.transaction(async (tx) => {
       const decided = await fn(tx);
       if (decided.events.length > 0) {
+        this.beforePageEvents(decided.events);
         await this.log.append(decided.events, tx);
         // Only these can show this write; a projection left behind elsewhere must not block it.
         for (const p of this.projectionsReading(decided.events)) await catchUp(tx, this.log, p);
@@ -155,10 +177,27 @@ export async function openBrain(home: string, options: { onLocked?: () => Promis
     await migrate(db);
     const brain = new Brain(db, home, release);
     await brain.catchUp();
+    await applySpooledEvents(brain, home);
     return brain;
   } catch (err) {
     release();
     throw err;
+  }
+}
+
+/**
+ * Appends what calls answered on the cold path left in the spool. A failure leaves the files
+ * for the next open and never keeps the brain from opening.
+ */
+async function applySpooledEvents(brain: Brain, home: string): Promise<void> {
+  try {
+    await applySpool(home, {
+      append: (events) => brain.commit(events),
+      deadLetters: (rejects) =>
+        insertRows(brain.db, 'dead_letters', DEAD_LETTER_COLUMNS, rejects.map((r) => ['spool', null, r.where, null, r.reason, r.raw]), DEAD_LETTER_CONFLICT),
+    });
+  } catch (err) {
+    logger.warn({ err }, 'could not append the spooled cold-path events; they are retried at the next open');
   }
 }
 

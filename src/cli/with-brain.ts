@@ -2,7 +2,8 @@ import { openBrain, type Brain } from '../brain/brain.js';
 import { BrainLockedError } from '../brain/brain-lock.js';
 import { topicOf } from '../domain/events.js';
 import { BrainstreamError } from '../errors.js';
-import { refreshCoreCache } from '../serve/core-cache-file.js';
+import { snapshotCurrent } from '../cold/cold-files.js';
+import { refreshColdFiles } from '../serve/core-cache-file.js';
 import { hostedBrain, type HostedBrain } from '../serve/hosted-brain.js';
 import { ServeRuntime, type RuntimeOptions } from '../serve/serve-runtime.js';
 
@@ -34,8 +35,9 @@ export async function withBrain<T>(home: string, fn: (brain: Brain) => Promise<T
     return await fn(brain);
   } finally {
     off();
-    // Serve keeps the core cache current; while it is down, a direct page write does.
-    if (pagesChanged) await refreshCoreCache(brain, home);
+    // Serve keeps the cold-path files current; while it is down, the command that changed pages
+    // (or found the files missing or behind) does.
+    if (pagesChanged || !snapshotCurrent(home)) await refreshColdFiles(brain, home);
     await brain.close();
   }
 }

@@ -22,6 +22,11 @@ export class PageRecord {
     private readonly flags: number,
   ) {}
 
+  /** The packed person/private flags (what a snapshot stores to rebuild the record). */
+  get flagBits(): number {
+    return this.flags;
+  }
+
   get person(): boolean {
     return (this.flags & PERSON) !== 0;
   }
@@ -220,18 +225,32 @@ export class PageIndex {
   /** Adds or replaces a live page. Pages without a usable title or slug are ignored. */
   upsert(page: Page): void {
     if (typeof page?.slug !== 'string' || page.slug === '' || typeof page.title !== 'string' || page.title === '') return;
-    let src = this.bySource.get(page.source_id);
+    const src = this.sourceFor(page.source_id);
+    // Interned: every record of a source shares the source's id string.
+    this.put(src, recordOf(page, src.id));
+  }
+
+  /** Adds or replaces a record built elsewhere (the page-index snapshot of the cold path). */
+  upsertRecord(rec: PageRecord): void {
+    this.put(this.sourceFor(rec.sourceId), rec);
+  }
+
+  private sourceFor(id: string): SourceIndex {
+    let src = this.bySource.get(id);
     if (!src) {
-      src = new SourceIndex(page.source_id);
+      src = new SourceIndex(id);
       this.bySource.set(src.id, src);
       src.listener = this.gazetteer;
     }
+    return src;
+  }
+
+  private put(src: SourceIndex, rec: PageRecord): void {
     this.revision++;
-    const old = src.pages.get(page.slug);
+    const old = src.pages.get(rec.slug);
     if (old) src.delete(old);
     else this.count++;
-    // Interned: every record of a source shares the source's id string.
-    src.add(recordOf(page, src.id));
+    src.add(rec);
   }
 
   /** Removes a page (soft delete); true when it was live. */

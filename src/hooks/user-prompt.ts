@@ -72,8 +72,14 @@ export async function runUserPrompt(home: string, harness: Harness, pending: Pen
   const replying = callServe(home, payload, Math.max(1, Math.min(TURN_CONTEXT_TIMEOUT_MS, remaining)));
   // The notice is decided while serve assembles the block: its modules load during the wait.
   pending.notice = await decideNotice(home, input, transcript.usageEntries);
-  const reply = await replying;
+  let reply = await replying;
   const turns = window.length;
+  if (!reply.ok && reply.reason === 'no_serve') {
+    // Nobody serves the brain: decide from the page snapshot (the cold path) rather than say nothing.
+    const { coldTurnContext } = await import('../cold/cold-turn-context.js');
+    const cold = coldTurnContext(home, payload);
+    if (cold) reply = { ok: true, body: { ...cold, degraded_reason: cold.degraded_reason ?? 'cold' } };
+  }
   if (!reply.ok) return { stdout: out(''), heartbeat: { outcome: 'degraded', reason: reply.reason, turns } };
 
   const text = typeof reply.body.text === 'string' ? reply.body.text : '';

@@ -28,10 +28,10 @@ export interface OneShotResult {
 }
 
 /**
- * The one-shot op (push-context §7.1): parse the window, decide, then log one volunteered event per
- * page. Logging is best-effort: a failure is logged and never fails the call.
+ * The one-shot decision: parse the window, decide on `index`, and the volunteered events to log.
+ * Pure: the caller logs the events (to the brain, or to the spool on the cold path).
  */
-export async function volunteerOnce(brain: Brain, index: PageIndex, caller: Caller, req: OneShotRequest): Promise<OneShotResult> {
+export function decideOneShot(index: PageIndex, caller: Caller, req: OneShotRequest): OneShotResult & { events: Envelope<'page.volunteered'>[] } {
   let turns = parseWindowText(req.window);
   if (req.windowTurns !== undefined) turns = turns.slice(-clampWindowTurns(req.windowTurns));
   const scope = caller.kind === 'remote' ? (caller.grant && caller.grant.length > 0 ? caller.grant : [caller.source]) : [caller.source];
@@ -44,14 +44,23 @@ export async function volunteerOnce(brain: Brain, index: PageIndex, caller: Call
     lexicalArms: req.lexicalArms,
     gazetteer: req.gazetteer,
   });
-  if (pages.length > 0) {
+  return { pages, windowTurns: turns.length, events: pages.map((p) => oneShotEvent(p, req)) };
+}
+
+/**
+ * The one-shot op: decide, then log one volunteered event per page. Logging is best-effort: a
+ * failure is logged and never fails the call.
+ */
+export async function volunteerOnce(brain: Brain, index: PageIndex, caller: Caller, req: OneShotRequest): Promise<OneShotResult> {
+  const { pages, windowTurns, events } = decideOneShot(index, caller, req);
+  if (events.length > 0) {
     try {
-      await brain.commit(pages.map((p) => oneShotEvent(p, req)));
+      await brain.commit(events);
     } catch (err) {
       logger.warn({ err, op: 'volunteer_context' }, 'could not log volunteered pages');
     }
   }
-  return { pages, windowTurns: turns.length };
+  return { pages, windowTurns };
 }
 
 function oneShotEvent(p: VolunteeredPage, req: OneShotRequest): Envelope<'page.volunteered'> {

@@ -1,4 +1,5 @@
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
+import { writePageSnapshot } from '../cold/write-snapshot.js';
 import { join } from 'node:path';
 import { homePaths } from '../brain/home.js';
 import type { Brain } from '../brain/brain.js';
@@ -27,14 +28,16 @@ export function writeCoreCache(home: string, state: CoreState, sourceIds: readon
 }
 
 /**
- * Rewrites an existing cache from the brain as it is now: serve keeps it current while it runs;
- * a direct page write while serve is down calls this. Failures are logged, never thrown.
+ * Rewrites what a process that has not opened the brain reads: the page-index snapshot and the
+ * core cache. Serve keeps both current while it runs; a command that changed pages while serve
+ * is down, or found them missing or behind, calls this before closing the brain. Failures are
+ * logged, never thrown (the cold path stays off until a later write succeeds).
  */
-export async function refreshCoreCache(brain: Brain, home: string): Promise<void> {
-  if (!existsSync(coreCacheFile(home))) return;
+export async function refreshColdFiles(brain: Brain, home: string): Promise<void> {
   try {
+    await writePageSnapshot(brain, home);
     writeCoreCache(home, await loadCoreState(brain, new Date()), await listSources(brain.db), new Date());
   } catch (err) {
-    logger.warn({ err }, 'could not refresh the core cache');
+    logger.warn({ err }, 'could not refresh the page snapshot and core cache');
   }
 }

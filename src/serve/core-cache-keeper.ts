@@ -6,6 +6,8 @@ import type { CorePageRow } from '../core-memory/core-page.js';
 import { logger } from '../logger.js';
 import { loadCoreRows } from '../ops/operations/core-rows.js';
 import { writeCoreCache } from './core-cache-file.js';
+import { snapshotCurrent } from '../cold/cold-files.js';
+import { writePageSnapshot } from '../cold/write-snapshot.js';
 import { coreBlockOf, loadCoreState } from './core-session-block.js';
 import type { CoreBlockResult } from './protocol.js';
 
@@ -31,6 +33,8 @@ export class CoreCacheKeeper {
   private period: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   private configSeen: string;
+  /** The brain's pages generation the page snapshot was last written at (-1: not yet). */
+  private snapshotOf = -1;
 
   constructor(
     private readonly brain: Brain,
@@ -82,6 +86,10 @@ export class CoreCacheKeeper {
   write(): Promise<void> {
     this.writing = this.writing.then(async () => {
       try {
+        if (this.brain.pagesGeneration !== this.snapshotOf || !snapshotCurrent(this.home)) {
+          this.snapshotOf = this.brain.pagesGeneration;
+          await writePageSnapshot(this.brain, this.home);
+        }
         const state = await loadCoreState(this.brain, new Date(), await this.coreRows());
         writeCoreCache(this.home, state, this.sourceIds(), new Date());
       } catch (err) {

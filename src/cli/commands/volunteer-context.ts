@@ -3,7 +3,9 @@ import { oneShotJson, renderHuman } from '../../context/render.js';
 import { readConfigFile } from '../../config/config-file.js';
 import { pushSettings } from '../../config/push-settings.js';
 import { UsageError } from '../../errors.js';
+import { coldOneShot } from '../../cold/cold-one-shot.js';
 import { volunteerOnce } from '../../ops/volunteer-once.js';
+import { hostedBrain } from '../../serve/hosted-brain.js';
 import { parseIntegerFlag, parseNumberFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { out, outJson } from '../output.js';
@@ -49,19 +51,21 @@ export function registerVolunteerContext(program: Command): void {
       const window = await readStdin();
       if (window.trim() === '') throw new UsageError('window is required unless --stats');
       const settings = pushSettings(readConfigFile(ctx.home));
-      const result = await withBrain(ctx.home, async (brain) => {
-        return volunteerOnce(brain, await brain.pageIndex(), ctx.caller, {
-          window,
-          priorContext: flags.priorContext,
-          maxPages,
-          minConfidence,
-          windowTurns,
-          sessionId: flags.sessionId ?? null,
-          turn: turn ?? null,
-          lexicalArms: settings.lexicalArms,
-          gazetteer: settings.gazetteer,
-        });
-      });
+      const req = {
+        window,
+        priorContext: flags.priorContext,
+        maxPages,
+        minConfidence,
+        windowTurns,
+        sessionId: flags.sessionId ?? null,
+        turn: turn ?? null,
+        lexicalArms: settings.lexicalArms,
+        gazetteer: settings.gazetteer,
+      };
+      // Nobody holds the brain open here: decide from the page snapshot when it is current
+      // (no database start), else open the brain.
+      const cold = hostedBrain(ctx.home) ? null : coldOneShot(ctx.home, ctx.caller, req);
+      const result = cold ?? (await withBrain(ctx.home, async (brain) => volunteerOnce(brain, await brain.pageIndex(), ctx.caller, req)));
       if (ctx.json) outJson(oneShotJson(result.pages, result.windowTurns));
       else out(renderHuman(result.pages));
     });

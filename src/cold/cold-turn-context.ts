@@ -1,0 +1,53 @@
+import type { Turn } from '../context/turn.js';
+import { deliveryEvents, hookChannel, loggedSession } from '../serve/delivery-log.js';
+import type { TurnContextResult } from '../serve/protocol.js';
+import { serveSettings } from '../serve/serve-settings.js';
+import { assembleTurnContext } from '../serve/turn-context.js';
+import { coldPaths, snapshotCurrent } from './cold-files.js';
+import { lookUpSnapshot } from './page-snapshot.js';
+import { windowWords } from './snapshot-keys.js';
+import { spoolEvents } from './spool.js';
+
+export interface ColdTurnRequest {
+  window: readonly Turn[];
+  prior_context?: string;
+  session_id?: string;
+  source_id?: string;
+  channel?: string;
+}
+
+/**
+ * The hook's turn block when no serve answers: the same assembly serve runs, over the pages of
+ * the page-index snapshot that the window could name, without hot facts (they live in the
+ * database). The delivered pages are spooled for the next owner of the brain to log. Null when
+ * the snapshot is missing, behind the log or unreadable.
+ */
+export function coldTurnContext(home: string, req: ColdTurnRequest): TurnContextResult | null {
+  if (!snapshotCurrent(home)) return null;
+  const priorContext = req.prior_context ?? '';
+  let index;
+  try {
+    index = lookUpSnapshot(coldPaths(home).snapshot, windowWords([...req.window.map((t) => t.text), priorContext])).index;
+  } catch {
+    return null;
+  }
+  const settings = serveSettings(home);
+  const result = assembleTurnContext(index, {
+    window: req.window,
+    priorContext,
+    sourceId: req.source_id ?? 'default',
+    lexicalArms: settings.lexicalArms,
+    gazetteer: settings.gazetteer,
+    facts: [],
+  });
+  if (result.text !== '') {
+    const channel = hookChannel(req.channel);
+    const session = loggedSession(req.session_id);
+    try {
+      spoolEvents(home, [...deliveryEvents(result.pointers, channel, session), ...deliveryEvents(result.volunteered, channel, session)]);
+    } catch {
+      // Delivery never waits on logging: a lost spool file loses the log lines, not the answer.
+    }
+  }
+  return result;
+}
