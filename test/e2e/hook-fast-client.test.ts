@@ -2,7 +2,7 @@
 // computed inside a real serve over its loopback lane, and the Node hook itself whenever that
 // lane is not there. Real Claude Code / Codex payloads, a real serve, the built client.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,8 +130,9 @@ describe('the fast hook client with serve running', () => {
 });
 
 describe('the fast hook client without serve', () => {
-  it('falls back to the Node hook, which degrades to no_serve', async () => {
+  it('falls back to the Node hook, which degrades to no_serve (no page snapshot for the cold path)', async () => {
     await serve.stop();
+    rmSync(join(home, 'run', 'page-snapshot.bin'), { force: true });
     const r = runFast('user-prompt', payload());
     expect(r).toMatchObject({ code: 0, stdout: '' });
     expect(heartbeats(home).at(-1)).toMatchObject({ outcome: 'degraded', reason: 'no_serve', turns: 5 });

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, tempDir } from '../support/cli.js';
+import { homeSql } from '../support/home-sql.js';
 import { additionalContext, fixtureJson, heartbeats, importPages, installTranscript, runHook, startServe, type ServeChild } from './hook-serve-support.js';
 
 const tmp = tempDir('bs-hook-e2e-');
@@ -161,8 +162,24 @@ describe('hook user-prompt against a running serve', () => {
 });
 
 describe('hook user-prompt without serve', () => {
-  it('fails open with no_serve: exit 0 and nothing but a pending pressure notice', async () => {
+  it('decides from the page snapshot when serve is down (the cold path), logging at the next open', async () => {
     await serve.stop();
+    const r = runHook(home, 'user-prompt', payload({ session_id: 'cold-1' }), env);
+    expect(r.code).toBe(0);
+    const text = additionalContext(r.stdout);
+    expect(text.startsWith(MARKER)).toBe(true);
+    expect(text).toContain('`people/bob-sample`');
+    expect(heartbeats(home).at(-1)).toMatchObject({ outcome: 'ok', reason: 'cold', turns: 5 });
+    // The next owner of the brain appends the spooled deliveries to the log.
+    const rows = await homeSql<{ slug: string; channel: string }>(home, "SELECT slug, channel FROM context_volunteer_events WHERE session_id = 'cold-1' ORDER BY slug");
+    expect(rows).toEqual([
+      { slug: 'people/bob-sample', channel: 'claude-code' },
+      { slug: 'people/carol-xu', channel: 'claude-code' },
+    ]);
+  });
+
+  it('fails open with no_serve when there is no current snapshot either: nothing but a pending pressure notice', async () => {
+    rmSync(join(home, 'run', 'page-snapshot.bin'), { force: true });
     const quiet = runHook(home, 'user-prompt', payload(), env);
     expect(quiet).toMatchObject({ code: 0, stdout: '' });
     expect(heartbeats(home).at(-1)).toMatchObject({ outcome: 'degraded', reason: 'no_serve', turns: 5 });
