@@ -1,5 +1,6 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { fmt, machine, peakRssMiB, type Measurement } from './harness.js';
+import { benchCold } from './cold.bench.js';
 import { benchDecision } from './decision.bench.js';
 import { benchGazetteer } from './gazetteer.bench.js';
 import { benchHook } from './hook.bench.js';
@@ -18,6 +19,7 @@ import { benchWatch } from './watch.bench.js';
 const suites: Record<string, () => Promise<Measurement[]>> = {
   'new-home': () => benchNewHome(),
   import: () => benchImport(),
+  cold: () => benchCold(),
   decision: () => benchDecision(),
   gazetteer: () => benchGazetteer(),
   watch: () => benchWatch(),

@@ -7,6 +7,7 @@ import { ownerCaller } from '../../../src/caller.js';
 import { coldPaths, markSnapshotBehind, snapshotCurrent } from '../../../src/cold/cold-files.js';
 import { coldOneShot } from '../../../src/cold/cold-one-shot.js';
 import { coldTurnContext } from '../../../src/cold/cold-turn-context.js';
+import { readCoreCache } from '../../../src/hooks/core-cache.js';
 import { putPage } from '../../../src/ops/page-ops.js';
 import { refreshColdFiles } from '../../../src/serve/core-cache-file.js';
 
@@ -100,6 +101,11 @@ describe('the cold path: decide from the page snapshot, log through the spool', 
       await brain.close();
     }
     expect(readdirSync(coldPaths(home).spool)).toEqual([]);
+  });
+
+  it('a command that writes a core page while serve is down leaves the core block for session start', async () => {
+    await withPages({ 'people/me': '---\ntitle: About Me\nalways_load: true\n---\nI prefer short answers.\n' });
+    expect(readCoreCache(home, 'default')!.text).toContain('I prefer short answers.');
   });
 
   it('a snapshot left behind by a crash keeps the cold path off until an owner rewrites it', async () => {
