@@ -10,6 +10,7 @@ import { CoreCacheKeeper } from './core-cache-keeper.js';
 import { DeliveryLog } from './delivery-log.js';
 import { hostBrain, type HostedBrain } from './hosted-brain.js';
 import { HookListener } from './hook-listener.js';
+import { HookSessionNumbers } from './hook-turns.js';
 import { HotFacts } from './hot-facts.js';
 import { requestRouter } from './request-router.js';
 import { scopeProcessToRequests } from './request-scope.js';
@@ -131,6 +132,8 @@ export class ServeRuntime {
       brain,
       pageIndex: () => pump.pageIndex(),
       deliveries: new DeliveryLog(brain),
+      turns: pump,
+      hookSessions: new HookSessionNumbers(brain.db),
       core,
       hotFacts: (sourceId) => facts.forSource(sourceId),
       // A command may have changed the config (the core switch): the cache follows.
