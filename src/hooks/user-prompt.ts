@@ -11,6 +11,10 @@ import { fitTurnContextRequest } from './turn-context-request.js';
 export const USER_PROMPT_DEADLINE_MS = 800;
 export const TURN_CONTEXT_TIMEOUT_MS = 600;
 
+/** How long to wait on serve: 600 ms of an 800 ms deadline (the rest is the hook's own work), never past the deadline. */
+export const serveTimeout = (deadlineMs: number, remaining: number): number =>
+  Math.max(1, Math.min(TURN_CONTEXT_TIMEOUT_MS + Math.max(0, deadlineMs - USER_PROMPT_DEADLINE_MS), remaining));
+
 export interface HookRun {
   /** What to print on stdout (one line), or null for nothing. */
   stdout: string | null;
@@ -37,7 +41,7 @@ async function decideNotice(home: string, input: Record<string, unknown>, usageE
  * `hook user-prompt` (push-context §7.4.1, core-memory §9): read the harness JSON and the
  * transcript, decide the pressure notice, ask serve for the turn block, print the harness JSON.
  */
-export async function runUserPrompt(home: string, harness: Harness, pending: Pending, startedAt: number, stdin: HookStdin): Promise<HookRun> {
+export async function runUserPrompt(home: string, harness: Harness, pending: Pending, startedAt: number, stdin: HookStdin, deadlineMs = USER_PROMPT_DEADLINE_MS): Promise<HookRun> {
   const input = await readHookStdin(undefined, stdin);
   if (input === null) return { stdout: null, heartbeat: { outcome: 'degraded', reason: 'no_stdin' } };
   const prompt = typeof input.prompt === 'string' ? input.prompt : '';
@@ -59,7 +63,7 @@ export async function runUserPrompt(home: string, harness: Harness, pending: Pen
     pending.notice = await decideNotice(home, input, transcript.usageEntries);
     return { stdout: out(''), heartbeat: { outcome: 'ok', reason: 'empty_block', turns: 0, ...unread } };
   }
-  const remaining = USER_PROMPT_DEADLINE_MS - (Date.now() - startedAt);
+  const remaining = deadlineMs - (Date.now() - startedAt);
   const source = process.env.BRAINSTREAM_SOURCE;
   const payload = fitTurnContextRequest({
     kind: 'turn_context',
@@ -70,7 +74,7 @@ export async function runUserPrompt(home: string, harness: Harness, pending: Pen
     channel: harness,
     shown: shownSlugs(transcript.priorContext),
   });
-  const replying = callServe(home, payload, Math.max(1, Math.min(TURN_CONTEXT_TIMEOUT_MS, remaining)));
+  const replying = callServe(home, payload, serveTimeout(deadlineMs, remaining));
   // The notice is decided while serve assembles the block: its modules load during the wait.
   pending.notice = await decideNotice(home, input, transcript.usageEntries);
   const reply = await replying;

@@ -46,7 +46,7 @@ export async function handleTurnContext(req: TurnContextParams, conn: Connection
   const sessionId = loggedSession(req.session_id);
   let timer: NodeJS.Timeout | undefined;
   const budget = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ASSEMBLY_BUDGET_MS);
+    timer = setTimeout(() => resolve(null), deps.turnBudgetMs);
   });
   const work = (async (): Promise<Assembled> => {
     const index = await deps.pageIndex();
@@ -75,7 +75,7 @@ export async function handleTurnContext(req: TurnContextParams, conn: Connection
   if (assembled === 'unknown_source') {
     return conn.respond({ ok: false, error: ERRORS.unknownSource, message: `no source ${JSON.stringify(sourceId)} in this brain` });
   }
-  const result = assembled === null || performance.now() - started > ASSEMBLY_BUDGET_MS ? OVER_BUDGET : assembled.result;
+  const result = assembled === null || performance.now() - started > deps.turnBudgetMs ? OVER_BUDGET : assembled.result;
   await conn.respond({ ok: true, ...result });
   if (result.text === '' || assembled?.logged !== false) return;
   const channel = hookChannel(req.channel);

@@ -18,6 +18,8 @@ export interface ServeDeps {
   /** The one volunteer processor: harness turns are appended and decided here, like `watch`'s. */
   turns: TurnSink;
   hookSessions: HookSessionNumbers;
+  /** A turn's block is assembled within this, else answered empty (`server_budget`). */
+  turnBudgetMs: number;
   core: CoreCacheKeeper;
   commands: CommandHost;
   /** Hot facts of a source for the turn block (§7.4.2 step 3). */
