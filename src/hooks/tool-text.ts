@@ -13,9 +13,9 @@ export const MAX_TOOL_LINES = 200;
 /** Tools that only carry what the agent itself wrote (file edits, its own todo list): nothing new is read. */
 const WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'TodoWrite', 'apply_patch', 'ExitPlanMode']);
 
-/** Fields that hold locations, ids or markers, never prose. */
+/** Fields that hold locations, ids, markers or commands the agent wrote, never prose read from the world. */
 const SKIPPED_KEYS = new Set([
-  'file_path', 'filePath', 'path', 'paths', 'url', 'uri', 'type', 'id', 'tool_use_id', 'mimeType', 'mime_type', 'encoding',
+  'command', 'file_path', 'filePath', 'path', 'paths', 'url', 'uri', 'type', 'id', 'tool_use_id', 'mimeType', 'mime_type', 'encoding',
   'stderr', 'old_string', 'new_string', 'content_hash', 'sha', 'cwd', 'pattern', 'glob', 'timeout', 'description',
 ]);
 
@@ -75,7 +75,7 @@ export function toolTurnText(toolName: string, input: unknown, response: unknown
   let chars = 0;
   for (const s of strings) {
     for (const raw of s.split('\n')) {
-      const line = raw.trim();
+      const line = raw.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '').replace(/\s+/g, ' ').trim();
       if (!isProse(line) || seen.has(line)) continue;
       if (lines.length >= MAX_TOOL_LINES || chars + line.length + 1 > MAX_TOOL_TEXT_CHARS) return lines.join('\n');
       seen.add(line);
