@@ -42,3 +42,6 @@ export async function openPgliteDb(dataDir?: string): Promise<Db> {
   if (dataDir) closeToOthers(dataDir);
   return new PgliteDb(pg, pg, false, dataDir ?? null);
 }
+
+/** The Db of an already open PGlite (closing it closes the engine). */
+export const wrapPglite = (pg: PGlite): Db => new PgliteDb(pg, pg, false);
