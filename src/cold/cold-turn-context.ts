@@ -14,13 +14,16 @@ export interface ColdTurnRequest {
   session_id?: string;
   source_id?: string;
   channel?: string;
+  shown?: readonly string[];
 }
 
 /**
- * The hook's turn block when no serve answers: the same assembly serve runs, over the pages of
- * the page-index snapshot that the window could name, without hot facts (they live in the
- * database). The delivered pages are spooled for the next owner of the brain to log. Null when
- * the snapshot is missing, behind the log or unreadable.
+ * The prompt hook's turn block when no serve answers: the same decision functions serve runs,
+ * with the agent's MCP caller rights, over the pages of the page-index snapshot that the window
+ * could name, without hot facts (they live in the database). The delivered pages are spooled
+ * for the next owner of the brain to log as deliveries of the session (the prompt is not logged
+ * as a numbered turn: its number comes from the log, which is not open here). Null when the
+ * snapshot is missing, behind the log or unreadable.
  */
 export function coldTurnContext(home: string, req: ColdTurnRequest): TurnContextResult | null {
   if (!snapshotCurrent(home)) return null;
@@ -39,6 +42,9 @@ export function coldTurnContext(home: string, req: ColdTurnRequest): TurnContext
     lexicalArms: settings.lexicalArms,
     gazetteer: settings.gazetteer,
     facts: [],
+    // The rights every harness turn has: those of the agent's MCP caller.
+    remote: true,
+    shown: req.shown,
   });
   if (result.text !== '') {
     const channel = hookChannel(req.channel);

@@ -17,6 +17,10 @@ export interface TurnContextInput {
   /** Hot facts of the source (§7.4.2 step 3), already selected and ordered. */
   facts: readonly HotFact[];
   budgetBytes?: number;
+  /** Decide with a remote caller's rights (private pages never resolve). Default false. */
+  remote?: boolean;
+  /** Slugs already shown in the session: neither pointed at nor volunteered again. */
+  shown?: readonly string[];
 }
 
 /**
@@ -27,11 +31,12 @@ export interface TurnContextInput {
  */
 export function assembleTurnContext(index: PageIndex, input: TurnContextInput): TurnContextResult {
   const scope = [input.sourceId];
-  const knobs = { scope, priorContext: input.priorContext, lexicalArms: input.lexicalArms, gazetteer: input.gazetteer };
-  const pointers = resolvePointers(input.window, index, { ...knobs, maxPointers: TURN_POINTER_CAP });
+  const knobs = { scope, remote: input.remote === true, priorContext: input.priorContext, lexicalArms: input.lexicalArms, gazetteer: input.gazetteer };
+  const shown = input.shown ?? [];
+  const pointers = resolvePointers(input.window, index, { ...knobs, excludeSlugs: [...shown], maxPointers: TURN_POINTER_CAP });
   const volunteered = volunteer(input.window, index, {
     ...knobs,
-    excludeSlugs: pointers.map((p) => p.slug),
+    excludeSlugs: [...shown, ...pointers.map((p) => p.slug)],
     maxPages: TURN_VOLUNTEER_CAP,
   });
   const fit = fitTurnBlock(

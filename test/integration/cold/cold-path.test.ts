@@ -79,6 +79,8 @@ describe('the cold path: decide from the page snapshot, log through the spool', 
     const remote = { kind: 'remote' as const, source: 'default', grant: null, identity: 'remote' };
     expect(coldOneShot(home, remote, { window: 'user: the Vault Plans', lexicalArms: true, gazetteer: true })!.pages).toEqual([]);
     expect(oneShot('user: the Vault Plans')!.pages.map((p) => p.slug)).toEqual(['notes/vault']);
+    // The prompt hook decides with the agent's MCP caller rights, as serve does.
+    expect(coldTurnContext(home, { window: [{ role: 'user', text: 'open the Vault Plans' }] })!.text).toBe('');
   });
 
   it('the hook block is assembled cold and its deliveries are logged on the harness channel', async () => {
