@@ -2,24 +2,25 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homePaths } from '../../src/brain/home.js';
+import { openPgliteDb } from '../../src/db/pglite-db.js';
 import { CLI, runCli, tempDir } from '../support/cli.js';
-import { openCliSession, type CliSession } from '../support/cli-session.js';
 
-const eventCount = async (cli: CliSession): Promise<number> => Number((await cli.query<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0]!.n);
-
-/** Runs `fn` with a CLI on `home`, stopped afterwards. */
-async function withCli<T>(home: string, fn: (cli: CliSession) => Promise<T>): Promise<T> {
-  const cli = await openCliSession(home);
+/** Runs queries on a brain's database directly (no projection catch-up), while no CLI holds it. */
+async function onDatabase<T>(home: string, fn: (q: <R>(sql: string) => Promise<R[]>) => Promise<T>): Promise<T> {
+  const db = await openPgliteDb(homePaths(home).database);
   try {
-    return await fn(cli);
+    return await fn((sql) => db.query(sql));
   } finally {
-    await cli.close();
+    await db.close();
   }
 }
 
+const eventCount = (home: string): Promise<number> =>
+  onDatabase(home, async (q) => Number((await q<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0]!.n));
+
 const folder = tempDir('bs-import-src-');
 const home = tempDir('bs-import-home-');
-let cli: CliSession;
 
 function write(rel: string, content: string | Buffer): void {
   const full = join(folder.path, rel);
@@ -27,8 +28,7 @@ function write(rel: string, content: string | Buffer): void {
   writeFileSync(full, content);
 }
 
-beforeAll(async () => {
-  cli = await openCliSession(home.path);
+beforeAll(() => {
   write('People/Alice Example.md', '---\ntitle: Alice Example\naliases: [alice]\n---\nAlice Example is an early founder.\n');
   write('companies/acme.md', '# Acme Corp\n\nMakes anvils.\n');
   write('notes/empty-note.md', '');
@@ -43,15 +43,14 @@ beforeAll(async () => {
   write('readme.txt', 'not markdown');
 });
 
-afterAll(async () => {
-  await cli.close();
+afterAll(() => {
   folder.cleanup();
   home.cleanup();
 });
 
 describe('brainstream import', () => {
-  it('imports every good file, reports each bad one on stderr, and exits 1', async () => {
-    const r = await cli.run(['import', folder.path]);
+  it('imports every good file, reports each bad one on stderr, and exits 1', () => {
+    const r = runCli(['--home', home.path, 'import', folder.path]);
     expect(r.stdout).toBe('import: 3 added, 0 updated, 0 unchanged, 7 failed (source default)\n');
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(7);
@@ -69,8 +68,8 @@ describe('brainstream import', () => {
     expect(r.code).toBe(1);
   });
 
-  it('derives slugs, titles and types per the contract; an empty file is an empty page', async () => {
-    const r = await cli.run(['page', 'list', '--json']);
+  it('derives slugs, titles and types per the contract; an empty file is an empty page', () => {
+    const r = runCli(['--home', home.path, 'page', 'list', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
       pages: [
@@ -83,33 +82,33 @@ describe('brainstream import', () => {
   });
 
   it('writes nothing when the folder is re-imported unchanged: the log does not grow', async () => {
-    const before = await eventCount(cli);
-    const r = await cli.run(['import', folder.path]);
+    const before = await eventCount(home.path);
+    const r = runCli(['--home', home.path, 'import', folder.path]);
     expect(r.stdout).toBe('import: 0 added, 0 updated, 3 unchanged, 7 failed (source default)\n');
-    expect(await eventCount(cli)).toBe(before);
+    expect(await eventCount(home.path)).toBe(before);
   });
 
-  it('counts a changed file as updated and imports into another source', async () => {
+  it('counts a changed file as updated and imports into another source', () => {
     write('companies/acme.md', '# Acme Corp\n\nMakes anvils and rockets.\n');
-    expect((await cli.run(['import', folder.path])).stdout).toBe(
+    expect(runCli(['--home', home.path, 'import', folder.path]).stdout).toBe(
       'import: 0 added, 1 updated, 2 unchanged, 7 failed (source default)\n',
     );
-    const r = await cli.run(['import', folder.path, '--source', 'team']);
+    const r = runCli(['--home', home.path, 'import', folder.path, '--source', 'team']);
     expect(r.stdout).toBe('import: 3 added, 0 updated, 0 unchanged, 7 failed (source team)\n');
   });
 
-  it('refuses remote callers and bad sources with the documented exit codes', async () => {
-    const remote = await cli.run(['--as', 'remote', 'import', folder.path]);
+  it('refuses remote callers and bad sources with the documented exit codes', () => {
+    const remote = runCli(['--home', home.path, '--as', 'remote', 'import', folder.path]);
     expect(remote.code).toBe(1);
     expect(remote.stderr).toBe('brainstream: owner_only: import is an owner-only command\n');
-    const bad = await cli.run(['import', folder.path, '--source', 'Bad_Source']);
+    const bad = runCli(['--home', home.path, 'import', folder.path, '--source', 'Bad_Source']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^brainstream: --source expects a source id/);
   });
 });
 
 describe('files that cannot be stored or read', () => {
-  it('fails each on its own line while every good file imports and the summary prints', async () => {
+  it('fails each on its own line while every good file imports and the summary prints', () => {
     const src = tempDir('bs-import-bad-');
     const badHome = tempDir('bs-import-bad-home-');
     try {
@@ -124,8 +123,7 @@ describe('files that cannot be stored or read', () => {
       put('surrogate.md', '---\ntitle: ok\nnote: "\\ud800"\n---\nbody\n');
       put('nul-key.md', '---\n"k\\0": 1\n---\nbody\n');
       put('zz-last.md', '# Last\n');
-      const badCli = await openCliSession(badHome.path);
-      const r = await badCli.run(['import', src.path]);
+      const r = runCli(['--home', badHome.path, 'import', src.path]);
       expect(r.stdout).toBe('import: 2 added, 0 updated, 0 unchanged, 4 failed (source default)\n');
       expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
         `brainstream: import: ${long}/${long}/${long}.md: slug is 602 characters, over the 512-character limit`,
@@ -134,9 +132,8 @@ describe('files that cannot be stored or read', () => {
         'brainstream: import: surrogate.md: frontmatter.note contains an unpaired UTF-16 surrogate (e.g. "\\ud800"), which cannot be stored',
       ]);
       expect(r.code).toBe(1);
-      const list = await badCli.run(['page', 'list']);
+      const list = runCli(['--home', badHome.path, 'page', 'list']);
       expect(list.stdout).toBe('default:ok\tOK\ndefault:zz-last\tLast\n');
-      await badCli.close();
     } finally {
       src.cleanup();
       badHome.cleanup();
@@ -176,7 +173,7 @@ describe('files that cannot be stored or read', () => {
     }
   });
 
-  it('does not follow symlinks, to files or to folders', async () => {
+  it('does not follow symlinks, to files or to folders', () => {
     const src = tempDir('bs-import-links-');
     const outside = tempDir('bs-import-outside-');
     const linkHome = tempDir('bs-import-links-home-');
@@ -188,12 +185,10 @@ describe('files that cannot be stored or read', () => {
       symlinkSync(join(outside.path, 'elsewhere.md'), join(src.path, 'linked.md'));
       symlinkSync(join(outside.path, 'folder'), join(src.path, 'linked-folder'));
       symlinkSync(join(src.path, 'real.md'), join(src.path, 'alias-of-real.md'));
-      await withCli(linkHome.path, async (linkCli) => {
-        const r = await linkCli.run(['import', src.path]);
-        expect(r.stdout).toBe('import: 1 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
-        expect(r.code).toBe(0);
-        expect((await linkCli.run(['page', 'list'])).stdout).toBe('default:real\tReal\n');
-      });
+      const r = runCli(['--home', linkHome.path, 'import', src.path]);
+      expect(r.stdout).toBe('import: 1 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
+      expect(r.code).toBe(0);
+      expect(runCli(['--home', linkHome.path, 'page', 'list']).stdout).toBe('default:real\tReal\n');
     } finally {
       src.cleanup();
       outside.cleanup();
@@ -201,7 +196,6 @@ describe('files that cannot be stored or read', () => {
     }
   });
 
-  // The process's own stderr is what is checked, so this one runs the binary.
   it('prints no progress when stderr is not a terminal', () => {
     const src = tempDir('bs-import-quiet-');
     const quietHome = tempDir('bs-import-quiet-home-');
@@ -221,47 +215,44 @@ describe('files that cannot be stored or read', () => {
 describe('unchanged since the last import', () => {
   const src = tempDir('bs-import-last-');
   const lastHome = tempDir('bs-import-last-home-');
-  let lastCli: CliSession;
-  const importIt = async (): Promise<string> => (await lastCli.run(['import', src.path])).stdout;
+  const importIt = (): string => runCli(['--home', lastHome.path, 'import', src.path]).stdout;
 
-  beforeAll(async () => {
-    lastCli = await openCliSession(lastHome.path);
+  beforeAll(() => {
     writeFileSync(join(src.path, 'alice.md'), '# Alice\n\nFrom the file.\n');
     writeFileSync(join(src.path, 'bob.md'), '# Bob\n\nFrom the file.\n');
     writeFileSync(join(src.path, 'carol.md'), '# Carol\n\nFrom the file.\n');
-    expect(await importIt()).toBe('import: 3 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
+    expect(importIt()).toBe('import: 3 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
   });
 
-  afterAll(async () => {
-    await lastCli.close();
+  afterAll(() => {
     src.cleanup();
     lastHome.cleanup();
   });
 
   it('keeps a page put edit: the unchanged file writes nothing', async () => {
-    const edit = await lastCli.run(['page', 'put', 'alice'], { input: '# Alice\n\nEdited by the owner.\n' });
+    const edit = runCli(['--home', lastHome.path, 'page', 'put', 'alice'], { input: '# Alice\n\nEdited by the owner.\n' });
     expect(edit.stdout).toBe('put default:alice (updated)\n');
-    const before = await eventCount(lastCli);
-    expect(await importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
-    expect(await eventCount(lastCli)).toBe(before);
-    expect((await lastCli.run(['page', 'get', 'alice'])).stdout).toContain('Edited by the owner.');
+    const before = await eventCount(lastHome.path);
+    expect(importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
+    expect(await eventCount(lastHome.path)).toBe(before);
+    expect(runCli(['--home', lastHome.path, 'page', 'get', 'alice']).stdout).toContain('Edited by the owner.');
   });
 
   it('keeps a deleted page deleted: the unchanged file writes nothing', async () => {
-    expect((await lastCli.run(['page', 'delete', 'bob'])).stdout).toBe('deleted default:bob\n');
-    const before = await eventCount(lastCli);
-    expect(await importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
-    expect(await eventCount(lastCli)).toBe(before);
-    expect((await lastCli.run(['page', 'list'])).stdout).toBe('default:alice\tAlice\ndefault:carol\tCarol\n');
+    expect(runCli(['--home', lastHome.path, 'page', 'delete', 'bob']).stdout).toBe('deleted default:bob\n');
+    const before = await eventCount(lastHome.path);
+    expect(importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
+    expect(await eventCount(lastHome.path)).toBe(before);
+    expect(runCli(['--home', lastHome.path, 'page', 'list']).stdout).toBe('default:alice\tAlice\ndefault:carol\tCarol\n');
   });
 
-  it('imports a file changed since: over the edit (updated) and back from deletion (added)', async () => {
+  it('imports a file changed since: over the edit (updated) and back from deletion (added)', () => {
     writeFileSync(join(src.path, 'alice.md'), '# Alice\n\nThe file changed.\n');
     writeFileSync(join(src.path, 'bob.md'), '# Bob\n\nThe file changed.\n');
-    expect(await importIt()).toBe('import: 1 added, 1 updated, 1 unchanged, 0 failed (source default)\n');
-    expect((await lastCli.run(['page', 'get', 'alice'])).stdout).toContain('The file changed.');
-    expect((await lastCli.run(['page', 'get', 'bob'])).stdout).toContain('The file changed.');
-    expect(await importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
+    expect(importIt()).toBe('import: 1 added, 1 updated, 1 unchanged, 0 failed (source default)\n');
+    expect(runCli(['--home', lastHome.path, 'page', 'get', 'alice']).stdout).toContain('The file changed.');
+    expect(runCli(['--home', lastHome.path, 'page', 'get', 'bob']).stdout).toContain('The file changed.');
+    expect(importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
   });
 });
 
@@ -301,9 +292,9 @@ describe('crash during import', () => {
   }
 
   /** The log and the pages projection agree, and every file is in both exactly once. */
-  async function expectConsistent(cli: CliSession): Promise<void> {
-    {
-      const one = async (sql: string): Promise<number> => Number((await cli.query<{ n: number }>(sql))[0]!.n);
+  async function expectConsistent(home: string): Promise<void> {
+    await onDatabase(home, async (q) => {
+      const one = async (sql: string): Promise<number> => Number((await q<{ n: number }>(sql))[0]!.n);
       expect(await one(`SELECT count(*)::int AS n FROM events WHERE type = 'page.upserted'`)).toBe(PAGES);
       expect(await one(`SELECT count(DISTINCT data->>'slug')::int AS n FROM events WHERE type = 'page.upserted'`)).toBe(PAGES);
       expect(await one(`SELECT count(*)::int AS n FROM pages`)).toBe(PAGES);
@@ -321,7 +312,7 @@ describe('crash during import', () => {
       const checkpoint = await one(`SELECT position::int AS n FROM checkpoints WHERE consumer = 'projection.pages'`);
       expect(checkpoint).toBeGreaterThan(await one(`SELECT max(seq)::int AS n FROM events WHERE topic = 'pages'`));
       expect(await one(`SELECT count(*)::int AS n FROM dead_letters`)).toBe(0);
-    }
+    });
   }
 
   // Killed while opening the brain, while a batch is being appended or projected, and between batches.
@@ -337,16 +328,14 @@ describe('crash during import', () => {
     const crashHome = tempDir('bs-crash-home-');
     try {
       await importKilled(crashHome.path, marker, nth, delayMs);
-      await withCli(crashHome.path, async (cli) => {
-        const after = await cli.run(['import', big.path]);
-        expect(after.stderr).toBe('');
-        expect(after.code).toBe(0);
-        const m = /^import: (\d+) added, (\d+) updated, (\d+) unchanged, 0 failed \(source default\)\n$/.exec(after.stdout);
-        expect(m).not.toBeNull();
-        expect(Number(m![1]) + Number(m![3])).toBe(PAGES);
-        expect(Number(m![2])).toBe(0);
-        await expectConsistent(cli);
-      });
+      const after = runCli(['--home', crashHome.path, 'import', big.path]);
+      expect(after.stderr).toBe('');
+      expect(after.code).toBe(0);
+      const m = /^import: (\d+) added, (\d+) updated, (\d+) unchanged, 0 failed \(source default\)\n$/.exec(after.stdout);
+      expect(m).not.toBeNull();
+      expect(Number(m![1]) + Number(m![3])).toBe(PAGES);
+      expect(Number(m![2])).toBe(0);
+      await expectConsistent(crashHome.path);
     } finally {
       crashHome.cleanup();
     }
