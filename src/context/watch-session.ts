@@ -1,6 +1,6 @@
 import { clampWindowTurns } from './knobs.js';
 import type { PageIndex } from './page-index.js';
-import type { Turn } from './turn.js';
+import type { DecisionTurn } from './turn.js';
 import { volunteer, type VolunteeredPage, type VolunteerOptions } from './volunteer.js';
 
 /**
@@ -10,7 +10,7 @@ import { volunteer, type VolunteeredPage, type VolunteerOptions } from './volunt
  */
 export interface WatchSessionState {
   windowTurns: number;
-  window: Turn[];
+  window: DecisionTurn[];
   surfaced: string[];
   turnNumber: number;
 }
@@ -32,16 +32,17 @@ export function createWatchSession(windowTurns?: unknown): WatchSessionState {
   return { windowTurns: clampWindowTurns(windowTurns), window: [], surfaced: [], turnNumber: 0 };
 }
 
-const isTurn = (t: unknown): t is Turn =>
-  typeof t === 'object' && t !== null &&
-  ((t as Turn).role === 'user' || (t as Turn).role === 'assistant') && typeof (t as Turn).text === 'string';
+const ROLES: ReadonlySet<unknown> = new Set(['user', 'assistant', 'tool']);
+
+const isTurn = (t: unknown): t is DecisionTurn =>
+  typeof t === 'object' && t !== null && ROLES.has((t as DecisionTurn).role) && typeof (t as DecisionTurn).text === 'string';
 
 /**
  * One accepted turn: push it onto the rolling window, volunteer with the session's already
  * volunteered slugs excluded, and record the new ones. Pure: returns a new state. An error
  * while deciding is swallowed (nothing volunteered) so the stream continues.
  */
-export function stepWatchSession(state: WatchSessionState, turn: Turn, index: PageIndex, opts: WatchStepOptions): WatchStep {
+export function stepWatchSession(state: WatchSessionState, turn: DecisionTurn, index: PageIndex, opts: WatchStepOptions): WatchStep {
   if (!isTurn(turn)) return { state, turn: state.turnNumber, volunteered: [] };
   const size = clampWindowTurns(state.windowTurns);
   const window = [...state.window, { role: turn.role, text: turn.text }];
