@@ -18,6 +18,8 @@ export interface SalienceFacts {
   occurrences: number;
   inNewestTurn: boolean;
   userMention: boolean;
+  /** Absent or true: named by the assistant; false: seen only in tool output. */
+  assistantMention?: boolean;
 }
 
 /** +0.05 iff the candidate was mentioned in ≥ 2 turns or in the newest one; at most one boost. */
@@ -49,7 +51,7 @@ export function rationaleFor(arm: MatchArm, display: string, c: SalienceFacts | 
   if (c) {
     if (c.occurrences >= 2) parts.push(`mentioned in ${c.occurrences} of last ${windowTurns} turns`);
     else if (c.inNewestTurn) parts.push('mentioned in the newest turn');
-    if (!c.userMention) parts.push('assistant-introduced');
+    if (!c.userMention) parts.push(c.assistantMention === false ? 'from tool output' : 'assistant-introduced');
   }
   return parts.join('; ');
 }

@@ -200,15 +200,18 @@ export class Gazetteer implements SourceListener {
           const query = entry.query;
           const ckey = normalizeAlias(query);
           if (ckey === '') continue;
+          const start = t.start[i];
+          const end = t.end[j];
           if (taken.has(ckey)) {
             // Same key, other spelling ("Alice\nExample"): the name as registered is the query
             // the title arm compares, so the strong candidate takes it.
             const same = out.find((c) => c.key === ckey);
             if (same && !same.weak && entry.strong) same.query = query;
+            same?.spans?.push(start, end);
             continue;
           }
           taken.add(ckey);
-          out.push({ display: displayOf(text.slice(t.start[i], t.end[j]), query), query, key: ckey, weak: !entry.strong, gazetteer: true });
+          out.push({ display: displayOf(text.slice(start, end), query), query, key: ckey, weak: !entry.strong, gazetteer: true, spans: [start, end] });
           hits++;
         }
         if (matched) {

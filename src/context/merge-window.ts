@@ -1,5 +1,5 @@
 import { extractCandidates, MAX_STRONG, MAX_WEAK, type Candidate } from './extract.js';
-import type { Turn } from './turn.js';
+import type { DecisionTurn } from './turn.js';
 
 /** A candidate merged over the window with its salience facts (spec §4). */
 export interface WindowCandidate {
@@ -13,6 +13,8 @@ export interface WindowCandidate {
   lastTurnIdx: number;
   inNewestTurn: boolean;
   userMention: boolean;
+  /** Named in an assistant turn (not only by the user or in tool output). */
+  assistantMention: boolean;
   /** First-seen rank across the window: the first-mention rank used for ordering (§6). */
   order: number;
   /** Salience: recency + frequency (≤ 4) × 0.1 + 0.15 for a user mention. */
@@ -20,7 +22,7 @@ export interface WindowCandidate {
 }
 
 /** Extracts one turn's candidates; replaceable so callers can add passes (gazetteer) or caches. */
-export type TurnExtractor = (text: string) => Candidate[];
+export type TurnExtractor = (text: string) => readonly Candidate[];
 
 const weight = (c: WindowCandidate, turnCount: number): number =>
   (c.lastTurnIdx + 1) / turnCount + Math.min(c.occurrences, 4) * 0.1 + (c.userMention ? 0.15 : 0);
@@ -29,7 +31,7 @@ const weight = (c: WindowCandidate, turnCount: number): number =>
  * Merges per-turn candidates oldest → newest by key, then sorts strong before weak, weight
  * descending, first-mention rank; keeps the first 12 strong and 32 weak.
  */
-export function mergeWindow(turns: readonly Turn[], extract: TurnExtractor = extractCandidates): WindowCandidate[] {
+export function mergeWindow(turns: readonly DecisionTurn[], extract: TurnExtractor = extractCandidates): WindowCandidate[] {
   const byKey = new Map<string, WindowCandidate>();
   const last = turns.length - 1;
   let order = 0;
@@ -37,6 +39,7 @@ export function mergeWindow(turns: readonly Turn[], extract: TurnExtractor = ext
     const turn = turns[i];
     if (typeof turn?.text !== 'string' || turn.text === '') continue;
     const isUser = turn.role === 'user';
+    const isAssistant = turn.role === 'assistant';
     for (const c of extract(turn.text)) {
       const e = byKey.get(c.key);
       if (!e) {
@@ -50,6 +53,7 @@ export function mergeWindow(turns: readonly Turn[], extract: TurnExtractor = ext
           lastTurnIdx: i,
           inNewestTurn: i === last,
           userMention: isUser,
+          assistantMention: isAssistant,
           order: order++,
           weight: 0,
         });
@@ -58,6 +62,7 @@ export function mergeWindow(turns: readonly Turn[], extract: TurnExtractor = ext
       e.occurrences += 1;
       e.lastTurnIdx = i;
       e.inNewestTurn ||= i === last;
+      e.assistantMention ||= isAssistant;
       // Deliberate difference from the reference: a strong sighting replaces a weak-born
       // query, so `saoirse … Saoirse` can reach the surname arm whatever the turn order.
       if (e.weak && !c.weak) {

@@ -31,6 +31,11 @@ export interface ResolveOptions {
   remote: boolean;
   /** Weak aliases, surname and CJK arms (§12 `retrieval_reflex_lexical_arms`). */
   lexicalArms: boolean;
+  /**
+   * Filled with every candidate key that named a page through some arm, including keys whose
+   * page an earlier key had already claimed (the span rule needs to know every real name).
+   */
+  matchedKeys?: Set<string>;
 }
 
 const WHITESPACE = /\s/u;
@@ -106,7 +111,9 @@ export function resolveCandidates(cands: readonly ResolveCandidate[], index: Pag
   for (const s of sources) posOf.set(s.src.id, s.pos);
 
   const pointers = new Map<PageRecord, Pointer>();
+  const matchedKeys = opts.matchedKeys;
   const add = (rec: PageRecord, arm: MatchArm, matchedKey: string): void => {
+    matchedKeys?.add(matchedKey);
     if (!pointers.has(rec)) pointers.set(rec, { rec, arm, matchedKey, sourcePos: posOf.get(rec.sourceId) as number });
   };
 
@@ -171,10 +178,10 @@ export function resolveCandidates(cands: readonly ResolveCandidate[], index: Pag
 
   // §5.4 cjk-title: a CJK weak key naming exactly one page by lower title or slug.
   if (lexicalArms) {
-    const matched = new Set<string>();
-    for (const p of pointers.values()) matched.add(p.matchedKey);
+    const resolvedKeys = new Set<string>();
+    for (const p of pointers.values()) resolvedKeys.add(p.matchedKey);
     for (const key of weakKeys) {
-      if (matched.has(key) || !isAllCjk(key)) continue;
+      if (resolvedKeys.has(key) || !isAllCjk(key)) continue;
       let only: PageRecord | null = null;
       let n = 0;
       const consider = (rec: PageRecord): void => {
@@ -189,7 +196,7 @@ export function resolveCandidates(cands: readonly ResolveCandidate[], index: Pag
       }
       if (n === 1 && only) {
         add(only, 'cjk-title', key);
-        matched.add(key);
+        resolvedKeys.add(key);
       }
     }
   }

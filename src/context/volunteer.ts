@@ -4,10 +4,11 @@ import { extractCandidates, type Candidate } from './extract.js';
 import { normalizeMaxPages, normalizeMaxPointers, normalizeMinConfidence } from './knobs.js';
 import type { PageIndex, PageRecord } from './page-index.js';
 import { resolveCandidates, type Pointer } from './resolve.js';
+import { withoutCoveredMentions } from './span-cover.js';
 import { normalizeAlias } from './strings.js';
 import { containsWholeSlug, containsWholeTitle } from './suppression.js';
 import { TurnCache } from './turn-cache.js';
-import type { Turn } from './turn.js';
+import type { DecisionTurn } from './turn.js';
 import { mergeWindow, type TurnExtractor, type WindowCandidate } from './merge-window.js';
 
 /** A volunteered page (§7.1 result shape) plus the first-mention rank it was ordered by. */
@@ -120,17 +121,42 @@ function turnExtractor(index: PageIndex, o: DecideOptions): TurnExtractor {
   };
 }
 
+/**
+ * The longest name wins (span-cover.ts): an extractor giving each turn's candidates without the
+ * sightings covered by a longer matched name, or null when no turn has any (most windows), so
+ * the window is merged and resolved again only when something changed.
+ */
+function withoutCoveredSightings(turns: readonly DecisionTurn[], extract: TurnExtractor, matchedKeys: ReadonlySet<string>): TurnExtractor | null {
+  let narrowed: Map<string, readonly Candidate[]> | null = null;
+  for (const turn of turns) {
+    if (typeof turn?.text !== 'string' || turn.text === '') continue;
+    const all = extract(turn.text);
+    const left = withoutCoveredMentions(all, matchedKeys);
+    if (left !== all) (narrowed ??= new Map()).set(turn.text, left);
+  }
+  if (!narrowed) return null;
+  const byText = narrowed;
+  return (text) => byText.get(text) ?? extract(text);
+}
+
 /** Extract → merge → resolve → suppress/exclude → score (§3–§6), in §6 order. */
-function decide(turns: readonly Turn[], index: PageIndex, o: DecideOptions, suppressTitles: boolean): Scored[] {
+function decide(turns: readonly DecisionTurn[], index: PageIndex, o: DecideOptions, suppressTitles: boolean): Scored[] {
   if (!Array.isArray(turns) || turns.length === 0 || !Array.isArray(o.scope) || o.scope.length === 0) return [];
-  const cands = mergeWindow(turns, o.extract ?? turnExtractor(index, o));
+  const extract = o.extract ?? turnExtractor(index, o);
+  let cands = mergeWindow(turns, extract);
   if (cands.length === 0) return [];
-  const pointers = resolveCandidates(cands, index, {
-    scope: o.scope,
-    remote: o.remote === true,
-    lexicalArms: o.lexicalArms !== false,
-  });
+  const resolveOptions = { scope: o.scope, remote: o.remote === true, lexicalArms: o.lexicalArms !== false };
+  const matchedKeys = new Set<string>();
+  let pointers = resolveCandidates(cands, index, { ...resolveOptions, matchedKeys });
   if (pointers.length === 0) return [];
+  if (matchedKeys.size > 1) {
+    const narrowed = withoutCoveredSightings(turns, extract, matchedKeys);
+    if (narrowed) {
+      cands = mergeWindow(turns, narrowed);
+      pointers = resolveCandidates(cands, index, resolveOptions);
+      if (pointers.length === 0) return [];
+    }
+  }
   const byKey = new Map<string, WindowCandidate>();
   for (const c of cands) byKey.set(c.key, c);
   const prior = typeof o.priorContext === 'string' ? o.priorContext.toLowerCase() : '';
@@ -161,7 +187,7 @@ function decide(turns: readonly Turn[], index: PageIndex, o: DecideOptions, supp
  * touching it when the gazetteer is off (the gazetteer lives in the index and is itself a source
  * of candidates, so with it on the index is read to find out whether there are any).
  */
-export function volunteer(turns: readonly Turn[], index: PageIndex, options: VolunteerOptions): VolunteeredPage[] {
+export function volunteer(turns: readonly DecisionTurn[], index: PageIndex, options: VolunteerOptions): VolunteeredPage[] {
   const min = normalizeMinConfidence(options.minConfidence);
   const max = normalizeMaxPages(options.maxPages);
   const windowTurns = Array.isArray(turns) ? turns.length : 0;
@@ -188,7 +214,7 @@ export function volunteer(turns: readonly Turn[], index: PageIndex, options: Vol
  * Ungated pointers for the hook and reflex lanes (§7.4.2 step 1, §7.5): resolved, suppressed,
  * ordered as §6 (by the boosted confidence), capped; each carries its arm's base confidence.
  */
-export function resolvePointers(turns: readonly Turn[], index: PageIndex, options: PointerOptions): ResolvedPointer[] {
+export function resolvePointers(turns: readonly DecisionTurn[], index: PageIndex, options: PointerOptions): ResolvedPointer[] {
   const max = normalizeMaxPointers(options.maxPointers);
   const out: ResolvedPointer[] = [];
   for (const s of decide(turns, index, options, options.suppressTitles === true)) {

@@ -86,3 +86,18 @@ describe('watch session (§7.2)', () => {
     expect(step.volunteered).toEqual([]);
   });
 });
+
+describe('tool turns', () => {
+  it('are decided like any turn, count once per session, and are never the user or the assistant naming a page', () => {
+    const index = indexOf(pages);
+    const first = stepWatchSession(createWatchSession(4), { role: 'tool', text: 'From: Alice Example <alice@example.com>' }, index, { scope: ['default'] });
+    expect(first.volunteered.map((p) => [p.slug, p.rationale])).toEqual([['people/alice-example', 'exact title match "Alice Example"; mentioned in the newest turn; from tool output']]);
+    const second = stepWatchSession(first.state, { role: 'assistant', text: 'Alice Example wrote to Bob Sample' }, index, { scope: ['default'] });
+    expect(second.volunteered.map((p) => [p.slug, p.rationale])).toEqual([['people/bob-sample', 'exact title match "Bob Sample"; mentioned in the newest turn; assistant-introduced']]);
+  });
+
+  it('an unknown role is still not a turn', () => {
+    const state = createWatchSession(4);
+    expect(stepWatchSession(state, { role: 'system', text: 'Alice Example' } as never, indexOf(pages), { scope: ['default'] }).volunteered).toEqual([]);
+  });
+});
