@@ -5,7 +5,7 @@ import type { BatchWork } from '../log/kafka/partition-batch.js';
 import type { OutboxAppender } from '../log/kafka/outbox-appender.js';
 import { PROJECTIONS } from '../../projections/index.js';
 import { createVolunteerProcessor, VOLUNTEER_PROCESSOR, type PageTable } from '../../streams/volunteer-processor.js';
-import type { TopologySettings } from '../../streams/volunteer-topology.js';
+import type { TopologySettings } from '../../streams/decide-turns.js';
 
 /** The streams of the processors' member: turns. */
 export const PROCESSOR_TOPICS: readonly Topic[] = ['turns'];
@@ -41,25 +41,14 @@ export function processorWork(options: ProcessorWorkOptions): (topic: Topic, par
   const processorFor = (partition: number, stale: boolean): Consumer => {
     let consumer = processors.get(partition);
     if (!consumer || stale) {
-      const processor = createVolunteerProcessor({
+      // Its decisions are returned for a `watch` to print; nobody reads them here.
+      consumer = createVolunteerProcessor({
         log: options.outbox,
         pages: options.pages,
         settings: options.settings,
         channel: options.channel ?? 'watch',
         name: processorName(options.group),
       });
-      // Decisions are kept for a `watch` to print; nobody reads them here.
-      consumer = {
-        name: processor.name,
-        topics: processor.topics,
-        async apply(tx, events) {
-          try {
-            await processor.apply(tx, events);
-          } finally {
-            processor.drain();
-          }
-        },
-      };
       processors.set(partition, consumer);
     }
     return consumer;

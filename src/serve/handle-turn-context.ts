@@ -5,7 +5,8 @@ import { knownSource, type ServeDeps } from './serve-deps.js';
 import { serveSettings } from './serve-settings.js';
 import type { Connection } from './socket-server.js';
 import { assembleTurnContext } from './turn-context.js';
-import { deliveryEvents, hookChannel, loggedSession } from './delivery-log.js';
+import { sessionIdOf } from '../domain/event-schemas.js';
+import { deliveryEvents, hookChannel } from './delivery-log.js';
 
 /** Past this, the turn gets an empty block (`server_budget`) rather than a late one. */
 export const ASSEMBLY_BUDGET_MS = 400;
@@ -19,7 +20,7 @@ const OVER_BUDGET: TurnContextResult = { text: '', pointers: [], volunteered: []
 export async function handleTurnContext(req: TurnContextParams, conn: Connection, deps: ServeDeps): Promise<void> {
   const started = performance.now();
   const sourceId = req.source_id ?? 'default';
-  const sessionId = loggedSession(req.session_id);
+  const sessionId = sessionIdOf(req.session_id);
   let timer: NodeJS.Timeout | undefined;
   const budget = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), ASSEMBLY_BUDGET_MS);

@@ -8,7 +8,7 @@ import { pushSettings } from '../../config/push-settings.js';
 import type { SessionSettings } from '../../domain/event-schemas.js';
 import { lines, streamTurns } from '../../ops/watch-stream.js';
 import { lastDecidedTurn } from '../../../streams/volunteer-processor.js';
-import type { TurnDecision } from '../../../streams/volunteer-topology.js';
+import type { TurnDecision } from '../../../streams/decide-turns.js';
 import { cliIo } from '../cli-io.js';
 import { parseNumberFlag, parseSessionFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
