@@ -3,14 +3,14 @@ import type { Topic } from '../domain/events.js';
 import type { Consumer } from '../log/consumer.js';
 import type { BatchWork } from '../log/kafka/partition-batch.js';
 import type { OutboxAppender } from '../log/kafka/outbox-appender.js';
-import { PROJECTIONS } from '../../projections/index.js';
+import { PROJECTION_CONSUMERS } from '../../projections/registry.js';
 import { createVolunteerProcessor, VOLUNTEER_PROCESSOR, type PageTable } from '../../streams/volunteer-processor.js';
 import type { TopologySettings } from '../../streams/decide-turns.js';
 
 /** The streams of the processors' member: turns. */
 export const PROCESSOR_TOPICS: readonly Topic[] = ['turns'];
 /** The streams of the projections' member: whatever the projections read. */
-export const PROJECTION_TOPICS: readonly Topic[] = [...new Set(PROJECTIONS.flatMap((p) => p.topics))];
+export const PROJECTION_TOPICS: readonly Topic[] = [...new Set(PROJECTION_CONSUMERS.flatMap((p) => p.topics))];
 
 /**
  * A serve group `G` is two consumer groups, so that decisions never wait behind projection
@@ -65,7 +65,7 @@ export function processorWork(options: ProcessorWorkOptions): (topic: Topic, par
  */
 export function projectionWork(outbox: OutboxAppender): (topic: Topic) => BatchWork {
   return (topic) => {
-    const consumers = PROJECTIONS.filter((p) => p.topics.includes(topic));
+    const consumers = PROJECTION_CONSUMERS.filter((p) => p.topics.includes(topic));
     return { consumers: () => consumers, serialize: true, outbox };
   };
 }

@@ -6,7 +6,7 @@ import { outsideCommand } from '../cli/cli-io.js';
 import type { PageIndex } from '../context/page-index.js';
 import { startPurgeSchedule, type PurgeSchedule } from '../../projections/purge-schedule.js';
 import { TurnEngine } from '../../streams/turn-engine.js';
-import { CommandHost } from './command-host.js';
+import { CommandHost, type RunCommand } from './command-host.js';
 import { CoreCacheKeeper } from './core-cache-keeper.js';
 import { DeliveryLog } from './delivery-log.js';
 import { hostBrain, type HostedBrain } from './hosted-brain.js';
@@ -24,6 +24,8 @@ export interface RuntimeOptions {
   role: 'serve' | 'watch';
   /** Safety-net poll of the log between local appends. */
   pollMs?: number;
+  /** Runs the commands clients forward (the CLI program, given by the CLI). */
+  runCommand: RunCommand;
 }
 
 export interface StopOptions {
@@ -134,7 +136,7 @@ export class ServeRuntime {
       core,
       hotFacts: (sourceId) => facts.forSource(sourceId),
       // A command may have changed the config (the core switch): the cache follows.
-      commands: new CommandHost(() => core.configMaybeChanged()),
+      commands: new CommandHost(options.runCommand, () => core.configMaybeChanged()),
     };
     const hosted: HostedBrain = { role: options.role, home, brain, turns: engine };
     // The daily purge of volunteered events past the retention.
