@@ -23,6 +23,8 @@ export interface TurnDecision {
   event: TurnEvent;
   turn: number;
   volunteered: VolunteeredPage[];
+  /** Ungated pointers the turn asked for (`settings.pointers`), delivered before `volunteered`. */
+  pointers: VolunteeredPage[];
   state: WatchSessionState;
 }
 
@@ -55,8 +57,10 @@ export function decideTurn(state: WatchSessionState | undefined, event: TurnEven
     lexicalArms: s.lexical_arms ?? settings.lexicalArms,
     gazetteer: settings.gazetteer,
     turn: event.data.turn,
+    ...(s.pointers !== undefined ? { pointers: s.pointers } : {}),
+    ...(event.data.shown !== undefined ? { shown: event.data.shown } : {}),
   });
-  return { event, turn: step.turn, volunteered: step.volunteered, state: step.state };
+  return { event, turn: step.turn, volunteered: step.volunteered, pointers: step.pointers, state: step.state };
 }
 
 /**
@@ -73,8 +77,10 @@ export function decideTurns(turns: readonly TurnEvent[], index: PageIndex, sessi
     const decision = decideTurn(sessions.get(sessionId), event, index, settings);
     sessions.set(sessionId, decision.state);
     decisions.push(decision);
-    for (const page of decision.volunteered) {
-      events.push(volunteeredEvent(page, { channel, sessionId, turn: decision.turn, at: event.at }));
+    // A harness turn names its own channel; pointers are logged before the gated pages.
+    const logged = event.data.channel ?? channel;
+    for (const page of [...decision.pointers, ...decision.volunteered]) {
+      events.push(volunteeredEvent(page, { channel: logged, sessionId, turn: decision.turn, at: event.at }));
     }
   }
   return { decisions, events };

@@ -11,6 +11,8 @@ import { CoreCacheKeeper } from './core-cache-keeper.js';
 import { DeliveryLog } from './delivery-log.js';
 import { hostBrain, type HostedBrain } from './hosted-brain.js';
 import { HookListener } from './hook-listener.js';
+import { HookSessionNumbers } from './hook-turns.js';
+import { ASSEMBLY_BUDGET_MS } from './handle-turn-context.js';
 import { HotFacts } from './hot-facts.js';
 import { requestRouter } from './request-router.js';
 import { scopeProcessToRequests } from './request-scope.js';
@@ -26,6 +28,8 @@ export interface RuntimeOptions {
   pollMs?: number;
   /** Runs the commands clients forward (the CLI program, given by the CLI). */
   runCommand: RunCommand;
+  /** The per-turn assembly budget (default 400 ms: a harness waits on it). */
+  turnBudgetMs?: number;
 }
 
 export interface StopOptions {
@@ -133,6 +137,9 @@ export class ServeRuntime {
       brain,
       pageIndex: index,
       deliveries: new DeliveryLog(brain),
+      turns: engine,
+      hookSessions: new HookSessionNumbers(brain.db),
+      turnBudgetMs: options.turnBudgetMs ?? ASSEMBLY_BUDGET_MS,
       core,
       hotFacts: (sourceId) => facts.forSource(sourceId),
       // A command may have changed the config (the core switch): the cache follows.
