@@ -5,7 +5,7 @@ import type { BatchWork } from '../log/kafka/partition-batch.js';
 import type { OutboxAppender } from '../log/kafka/outbox-appender.js';
 import { PROJECTION_CONSUMERS } from '../../projections/registry.js';
 import { createVolunteerProcessor, VOLUNTEER_PROCESSOR, type PageTable } from '../../streams/volunteer-processor.js';
-import type { TopologySettings } from '../../streams/decide-turns.js';
+import type { TopologySettings, TurnDecision } from '../../streams/decide-turns.js';
 
 /** The streams of the processors' member: turns. */
 export const PROCESSOR_TOPICS: readonly Topic[] = ['turns'];
@@ -28,6 +28,8 @@ export interface ProcessorWorkOptions {
   outbox: OutboxAppender;
   settings: () => TopologySettings;
   channel?: Channel;
+  /** Told of each batch's decisions once they are committed. */
+  onDecided?: (decisions: readonly TurnDecision[]) => void;
 }
 
 /**
@@ -41,14 +43,23 @@ export function processorWork(options: ProcessorWorkOptions): (topic: Topic, par
   const processorFor = (partition: number, stale: boolean): Consumer => {
     let consumer = processors.get(partition);
     if (!consumer || stale) {
-      // Its decisions are returned for a `watch` to print; nobody reads them here.
-      consumer = createVolunteerProcessor({
+      const processor = createVolunteerProcessor({
         log: options.outbox,
         pages: options.pages,
         settings: options.settings,
         channel: options.channel ?? 'watch',
         name: processorName(options.group),
       });
+      // The batch's decisions are handed on (applied, inside the batch's transaction).
+      consumer = {
+        name: processor.name,
+        topics: processor.topics,
+        async apply(tx, events) {
+          const decisions = await processor.apply(tx, events);
+          options.onDecided?.(decisions);
+          return decisions;
+        },
+      };
       processors.set(partition, consumer);
     }
     return consumer;
