@@ -9,18 +9,6 @@ export interface Measurement {
   extra?: Record<string, string | number>;
 }
 
-/** Runs `fn` `warmup` times untimed, then `runs` times timed; returns every duration in ms. */
-export async function timeRuns(fn: () => Promise<void> | void, runs: number, warmup = 1): Promise<number[]> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = process.hrtime.bigint();
-    await fn();
-    out.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return out;
-}
-
 export function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;

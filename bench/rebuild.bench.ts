@@ -5,7 +5,7 @@ import { deterministicId, makeEvent, type Envelope } from '../src/domain/events.
 import { openPgliteDb } from '../src/db/pglite-db.js';
 import { MatchArm } from '../src/domain/event-schemas.js';
 import { rebuildProjection } from '../src/log/rebuild-projection.js';
-import { REBUILD_TARGETS } from '../projections/rebuild-targets.js';
+import { PROJECTIONS } from '../projections/registry.js';
 import { generatePages } from './generate-brain.js';
 import { pageEvents } from './generate-turns.js';
 import type { Measurement } from './harness.js';
@@ -46,7 +46,7 @@ export async function benchRebuild(pageCount = 20_000, deliveries = 100_000): Pr
     for (let i = 0; i < pages.length; i += 5000) await brain.commit(pageEvents(pages.slice(i, i + 5000)));
     for (const chunk of feedbackLog(pages, deliveries)) await brain.commit(chunk);
     const out: Measurement[] = [];
-    for (const target of REBUILD_TARGETS) {
+    for (const target of PROJECTIONS) {
       const t0 = performance.now();
       const report = await rebuildProjection(brain.db, brain.log, target);
       const seconds = (performance.now() - t0) / 1000;

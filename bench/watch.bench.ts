@@ -2,13 +2,15 @@ import { from } from 'rxjs';
 import { openBrainOn } from '../src/brain/brain.js';
 import { openPgliteDb } from '../src/db/pglite-db.js';
 import { makeEvent, pageKey } from '../src/domain/events.js';
-import { localTurnSink, streamTurns } from '../src/ops/watch-stream.js';
+import { streamTurns } from '../src/ops/watch-stream.js';
+import { TurnEngine } from '../streams/turn-engine.js';
 import { generatePages } from './generate-brain.js';
 import { median, type Measurement } from './harness.js';
 
 /**
- * `watch` end to end on a 20,000-page embedded brain: 1,000 transcript lines in, turn events
- * appended, decided by the volunteer processor, volunteered events appended and projected.
+ * `watch` end to end on a 20,000-page embedded brain, through the turn engine `watch` and serve
+ * run: 1,000 transcript lines in, turn events appended, decided, volunteered events appended and
+ * projected (the stream ends when its projections are done).
  */
 export async function benchWatch(pageCount = 20_000, turns = 1_000, runs = 5): Promise<Measurement[]> {
   const brain = await openBrainOn(await openPgliteDb());
@@ -29,16 +31,17 @@ export async function benchWatch(pageCount = 20_000, turns = 1_000, runs = 5): P
   for (let run = 0; run < runs + 1; run++) {
     // Session set-up (loading the page index from the projection) is timed apart from the stream.
     const s0 = performance.now();
-    const sink = await localTurnSink(brain, topology);
+    const engine = await TurnEngine.start(brain, { settings: topology });
     const t0 = performance.now();
     let n = 0;
-    await streamTurns(sink, from(lines), {
+    await streamTurns(engine, from(lines), {
       sessionId: `bench-${run}`,
       sourceId: 'default',
       settings: {},
       onDecision: (d) => (n += d.volunteered.length),
     });
     const seconds = (performance.now() - t0) / 1000;
+    await engine.stop();
     if (run > 0) {
       rates.push(turns / seconds);
       setupMs.push(t0 - s0);

@@ -56,7 +56,6 @@ try {
     }
     await brain.log.append(events);
     await catchUp(brain.db, brain.log, processor);
-    processor.drain();
     clock += 6 * 3_600_000;
   }
   await brain.catchUp();

@@ -1,35 +1,14 @@
 import type { Db } from '../src/db/db.js';
-import { deterministicId, makeEvent, type Envelope } from '../src/domain/events.js';
+import type { Envelope } from '../src/domain/events.js';
 import type { Channel } from '../src/domain/event-schemas.js';
 import type { WatchSessionState } from '../src/context/watch-session.js';
 import type { PageIndex } from '../src/context/page-index.js';
 import type { Consumer } from '../src/log/consumer.js';
 import type { LoggedEvent } from '../src/log/event-log.js';
 import { LruMap } from './lru-map.js';
-import { decideBatch, type SessionStore, type TopologySettings, type TurnDecision, type TurnEvent } from './volunteer-topology.js';
+import { decideTurns, type SessionStore, type TopologySettings, type TurnDecision, type TurnEvent } from './decide-turns.js';
 
 export const VOLUNTEER_PROCESSOR = 'processor.volunteer';
-
-/** The volunteered event of one delivered page; its id is derived so a retry is stored once. */
-export function volunteeredEvent(decision: TurnDecision, page: TurnDecision['volunteered'][number], channel: Channel): Envelope<'page.volunteered'> {
-  const { session_id } = decision.event.data;
-  return makeEvent(
-    'page.volunteered',
-    {
-      source_id: page.source_id,
-      slug: page.slug,
-      confidence: page.confidence,
-      match_arm: page.arm,
-      rationale: page.rationale,
-      channel,
-      session_id,
-      turn: decision.turn,
-      display: page.display,
-      synopsis: page.synopsis,
-    },
-    { key: session_id, at: decision.event.at, id: deterministicId('vol', channel, session_id, decision.turn, page.source_id, page.slug) },
-  );
-}
 
 /** Sessions a processor keeps in memory by default; the least recently used beyond it reload from `session_state`. */
 export const DEFAULT_CACHED_SESSIONS = 1000;
@@ -126,40 +105,40 @@ export async function lastDecidedTurn(db: Db, sessionId: string, processor: stri
   return Number.isInteger(turn) && turn > 0 ? turn : 0;
 }
 
+/** The volunteer processor: a log consumer over turns that returns its decisions. */
+export interface VolunteerProcessor extends Consumer<TurnDecision> {
+  apply(tx: Db, events: readonly LoggedEvent[]): Promise<TurnDecision[]>;
+  /** Sessions held in memory now. */
+  cachedSessions(): number;
+}
+
 /**
  * The streaming volunteer decision as a log consumer: turns in, volunteered events out, appended
- * in the same transaction as the session state and the checkpoint (the embedded outbox).
- * Decisions are handed to `drain()` callers after commit (what `watch` prints).
+ * in the same transaction as the session state and the checkpoint (the embedded outbox). `apply`
+ * returns the batch's decisions (what `watch` prints); `catchUp` hands back those of the batches
+ * that committed.
  */
-export function createVolunteerProcessor(options: VolunteerProcessorOptions): Consumer & { drain(): TurnDecision[]; cachedSessions(): number } {
+export function createVolunteerProcessor(options: VolunteerProcessorOptions): VolunteerProcessor {
   const name = options.name ?? VOLUNTEER_PROCESSOR;
   const channel = options.channel ?? 'watch';
   const sessions = new PersistedSessions(name, options.maxCachedSessions ?? DEFAULT_CACHED_SESSIONS);
-  let decided: TurnDecision[] = [];
   return {
     name,
     topics: ['turns'],
-    async apply(tx: Db, events: readonly LoggedEvent[]): Promise<void> {
+    async apply(tx: Db, events: readonly LoggedEvent[]): Promise<TurnDecision[]> {
       const turns = events.map((e) => e.event).filter((e): e is TurnEvent => e.type === 'turn.appended');
-      if (turns.length === 0) return;
+      if (turns.length === 0) return [];
       try {
         await options.pages.refresh(tx);
         await sessions.load(tx, turns.map((t) => t.data.session_id));
-        const decisions = await decideBatch(turns, options.pages.index, sessions, options.settings());
-        const out = decisions.flatMap((d) => [...d.pointers, ...d.volunteered].map((p) => volunteeredEvent(d, p, d.event.data.channel ?? channel)));
-        await options.log.append(out, tx);
+        const decided = decideTurns(turns, options.pages.index, sessions, options.settings(), channel);
+        await options.log.append(decided.events, tx);
         await sessions.flush(tx, turns.at(-1)!.at);
-        decided = decided.concat(decisions);
+        return decided.decisions;
       } catch (err) {
         sessions.reset();
-        decided = [];
         throw err;
       }
-    },
-    drain() {
-      const d = decided;
-      decided = [];
-      return d;
     },
     cachedSessions: () => sessions.size,
   };

@@ -7,7 +7,7 @@ import { topicOf, type Envelope, type EventType } from '../domain/events.js';
 import { catchUp, type CatchUpOptions, type Consumer } from '../log/consumer.js';
 import { EmbeddedEventLog } from '../log/embedded-log.js';
 import type { PageIndex } from '../context/page-index.js';
-import { PROJECTIONS } from '../../projections/index.js';
+import { PROJECTION_CONSUMERS } from '../../projections/registry.js';
 import { PageIndexFollower } from '../../streams/page-index-follower.js';
 import { acquireBrainLock } from './brain-lock.js';
 import { ensureHome, homePaths } from './home.js';
@@ -26,7 +26,7 @@ export class Brain {
     readonly db: Db,
     readonly home: string | null,
     private readonly release: () => void = () => {},
-    readonly projections: readonly Consumer[] = PROJECTIONS,
+    readonly projections: readonly Consumer[] = PROJECTION_CONSUMERS,
   ) {
     this.log = new EmbeddedEventLog(db);
   }

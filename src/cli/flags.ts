@@ -1,4 +1,4 @@
-import { SourceId } from '../domain/event-schemas.js';
+import { MAX_SESSION_ID_CHARS, SourceId } from '../domain/event-schemas.js';
 import { UsageError } from '../errors.js';
 
 /** Numeric flags must parse as finite numbers; knob rules (clamps) apply afterwards. */
@@ -39,5 +39,5 @@ export function parseSourceList(flag: string, value: string): string[] {
 export function parseSessionFlag(flag: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new UsageError(`${flag} expects a non-empty session id`);
-  return value.slice(0, 256);
+  return value.slice(0, MAX_SESSION_ID_CHARS);
 }

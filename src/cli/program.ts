@@ -35,7 +35,7 @@ function buildProgram(): Command {
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput(OUTPUT);
-  registerCommands(program);
+  registerCommands(program, { runCommand: runProgram });
   for (const cmd of program.commands) applyExitOverride(cmd);
   return program;
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { RunCommand } from '../serve/command-host.js';
 import { registerBootstrap } from './commands/bootstrap.js';
 import { registerCall } from './commands/call.js';
 import { registerCompileContext } from './commands/compile-context.js';
@@ -25,19 +26,25 @@ import { registerStats } from './commands/stats.js';
 import { registerVolunteerContext } from './commands/volunteer-context.js';
 import { registerWatch } from './commands/watch.js';
 
+/** What commands need from the program that holds them. */
+export interface ProgramDeps {
+  /** Runs a command line of this program (serve and a watch holding the brain run forwarded commands). */
+  runCommand: RunCommand;
+}
+
 /** Every command of the CLI, one file each under commands/. */
-export function registerCommands(program: Command): void {
+export function registerCommands(program: Command, deps: ProgramDeps): void {
   registerDemo(program);
   registerImport(program);
   registerPage(program);
   registerVolunteerContext(program);
-  registerWatch(program);
+  registerWatch(program, deps.runCommand);
   registerCall(program);
   registerMcp(program);
   registerHook(program);
   registerBootstrap(program);
   registerDoctor(program);
-  registerServe(program);
+  registerServe(program, deps.runCommand);
   registerCore(program);
   registerConfig(program);
   registerRemember(program);

@@ -5,6 +5,7 @@ import { BrainstreamError } from '../errors.js';
 import { snapshotCurrent } from '../cold/cold-files.js';
 import { refreshColdFiles } from '../serve/core-cache-file.js';
 import { hostedBrain, type HostedBrain } from '../serve/hosted-brain.js';
+import type { RunCommand } from '../serve/command-host.js';
 import { ServeRuntime, type RuntimeOptions } from '../serve/serve-runtime.js';
 
 /** `brain_locked`, exit 1, naming the holder's pid and the way out. */
@@ -75,8 +76,8 @@ export async function withServeRuntime<T>(home: string, options: RuntimeOptions,
  * this command runs inside it; otherwise this process opens the brain and serves the socket
  * itself while `fn` runs (push-context §7.2), so commands started meanwhile go through it.
  */
-export async function withStreamHost<T>(home: string, fn: (host: HostedBrain) => Promise<T>): Promise<T> {
+export async function withStreamHost<T>(home: string, runCommand: RunCommand, fn: (host: HostedBrain) => Promise<T>): Promise<T> {
   const hosted = hostedBrain(home);
   if (hosted) return fn(hosted);
-  return withServeRuntime(home, { role: 'watch' }, (runtime) => fn(runtime.hosted));
+  return withServeRuntime(home, { role: 'watch', runCommand }, (runtime) => fn(runtime.hosted));
 }

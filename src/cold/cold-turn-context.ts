@@ -1,5 +1,6 @@
 import type { Turn } from '../context/turn.js';
-import { deliveryEvents, hookChannel, loggedSession } from '../serve/delivery-log.js';
+import { sessionIdOf } from '../domain/event-schemas.js';
+import { deliveryEvents, hookChannel } from '../serve/delivery-log.js';
 import type { TurnContextResult } from '../serve/protocol.js';
 import { serveSettings } from '../serve/serve-settings.js';
 import { assembleTurnContext } from '../serve/turn-context.js';
@@ -48,7 +49,7 @@ export function coldTurnContext(home: string, req: ColdTurnRequest): TurnContext
   });
   if (result.text !== '') {
     const channel = hookChannel(req.channel);
-    const session = loggedSession(req.session_id);
+    const session = sessionIdOf(req.session_id);
     try {
       spoolEvents(home, [...deliveryEvents(result.pointers, channel, session), ...deliveryEvents(result.volunteered, channel, session)]);
     } catch {

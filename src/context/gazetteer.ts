@@ -1,7 +1,7 @@
 import { bucketAdd, bucketItems, bucketRemove, type Bucket } from './bucket.js';
 import { sentenceStart, type Candidate } from './extract.js';
 import { CASE_LOWER, CASE_UPPER, joinTokens, newTokenList, tokenize, type TokenList } from './gazetteer-tokens.js';
-import type { PageRecord, SourceListener } from './page-index.js';
+import type { PageRecord, SourceListener } from './page-record.js';
 import { HARD_STOPWORDS, SOFT_COMMON_WORDS } from './stopwords.js';
 import { normalizeAlias, stripPossessive } from './strings.js';
 

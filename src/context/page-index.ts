@@ -2,56 +2,13 @@ import type { Page } from '../pages/page.js';
 import { aliasEntries } from './aliases.js';
 import { bucketAdd, bucketItems, bucketRemove, type Bucket } from './bucket.js';
 import { Gazetteer } from './gazetteer.js';
+import { PageRecord, PERSON, PRIVATE, type SourceListener } from './page-record.js';
 import { normalizeAlias } from './strings.js';
 import { synopsisOf } from './synopsis.js';
 
-const PERSON = 1;
-const PRIVATE = 2;
+export { PageRecord, tailOf, type SourceListener } from './page-record.js';
+
 const NO_ALIASES: readonly string[] = Object.freeze([]);
-
-/** What resolution needs of one live page, computed once at upsert (no markdown on the hot path). */
-export class PageRecord {
-  constructor(
-    readonly sourceId: string,
-    readonly slug: string,
-    readonly title: string,
-    readonly lowerTitle: string,
-    /** Alias surfaces as declared (trimmed, distinct); keys are their normalizeAlias. */
-    readonly aliases: readonly string[],
-    readonly synopsis: string,
-    private readonly flags: number,
-  ) {}
-
-  /** The packed person/private flags (what a snapshot stores to rebuild the record). */
-  get flagBits(): number {
-    return this.flags;
-  }
-
-  get person(): boolean {
-    return (this.flags & PERSON) !== 0;
-  }
-
-  get private(): boolean {
-    return (this.flags & PRIVATE) !== 0;
-  }
-
-  /** The slug after its last `/` (the whole slug when it has none). */
-  get tail(): string {
-    return tailOf(this.slug);
-  }
-
-  /** The surname token of a person page: the last space-separated token of the lower title. */
-  get surname(): string | null {
-    return this.person ? surnameOf(this.lowerTitle) : null;
-  }
-}
-
-export const tailOf = (slug: string): string => slug.slice(slug.lastIndexOf('/') + 1);
-
-function surnameOf(lowerTitle: string): string | null {
-  const at = lowerTitle.lastIndexOf(' ');
-  return at < 0 || at === lowerTitle.length - 1 ? null : lowerTitle.slice(at + 1);
-}
 
 function aliasKeysOf(rec: PageRecord): string[] {
   const keys: string[] = [];
@@ -60,12 +17,6 @@ function aliasKeysOf(rec: PageRecord): string[] {
     if (key !== '' && !keys.includes(key)) keys.push(key);
   }
   return keys;
-}
-
-/** Observer of record changes within one source (the gazetteer keeps its automaton this way). */
-export interface SourceListener {
-  added(rec: PageRecord): void;
-  removed(rec: PageRecord): void;
 }
 
 type Arm = 'alias' | 'title' | 'tail' | 'surname';

@@ -1,5 +1,5 @@
 import { topologySettings } from '../serve/serve-settings.js';
-import type { TopologySettings } from '../../streams/volunteer-topology.js';
+import type { TopologySettings } from '../../streams/decide-turns.js';
 
 /**
  * The knobs of the Kafka processors (push-context §7.3): the `watch` rules with the window,

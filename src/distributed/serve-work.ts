@@ -3,14 +3,14 @@ import type { Topic } from '../domain/events.js';
 import type { Consumer } from '../log/consumer.js';
 import type { BatchWork } from '../log/kafka/partition-batch.js';
 import type { OutboxAppender } from '../log/kafka/outbox-appender.js';
-import { PROJECTIONS } from '../../projections/index.js';
+import { PROJECTION_CONSUMERS } from '../../projections/registry.js';
 import { createVolunteerProcessor, VOLUNTEER_PROCESSOR, type PageTable } from '../../streams/volunteer-processor.js';
-import type { TopologySettings, TurnDecision } from '../../streams/volunteer-topology.js';
+import type { TopologySettings, TurnDecision } from '../../streams/decide-turns.js';
 
 /** The streams of the processors' member: turns. */
 export const PROCESSOR_TOPICS: readonly Topic[] = ['turns'];
 /** The streams of the projections' member: whatever the projections read. */
-export const PROJECTION_TOPICS: readonly Topic[] = [...new Set(PROJECTIONS.flatMap((p) => p.topics))];
+export const PROJECTION_TOPICS: readonly Topic[] = [...new Set(PROJECTION_CONSUMERS.flatMap((p) => p.topics))];
 
 /**
  * A serve group `G` is two consumer groups, so that decisions never wait behind projection
@@ -50,19 +50,14 @@ export function processorWork(options: ProcessorWorkOptions): (topic: Topic, par
         channel: options.channel ?? 'watch',
         name: processorName(options.group),
       });
-      // Decisions are kept for a `watch` to print; nobody reads them here.
+      // The batch's decisions are handed on (applied, inside the batch's transaction).
       consumer = {
         name: processor.name,
         topics: processor.topics,
         async apply(tx, events) {
-          let applied = false;
-          try {
-            await processor.apply(tx, events);
-            applied = true;
-          } finally {
-            const decisions = processor.drain();
-            if (applied) options.onDecided?.(decisions);
-          }
+          const decisions = await processor.apply(tx, events);
+          options.onDecided?.(decisions);
+          return decisions;
         },
       };
       processors.set(partition, consumer);
@@ -81,7 +76,7 @@ export function processorWork(options: ProcessorWorkOptions): (topic: Topic, par
  */
 export function projectionWork(outbox: OutboxAppender): (topic: Topic) => BatchWork {
   return (topic) => {
-    const consumers = PROJECTIONS.filter((p) => p.topics.includes(topic));
+    const consumers = PROJECTION_CONSUMERS.filter((p) => p.topics.includes(topic));
     return { consumers: () => consumers, serialize: true, outbox };
   };
 }

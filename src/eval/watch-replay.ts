@@ -2,8 +2,9 @@ import { from } from 'rxjs';
 import type { PageIndex } from '../context/page-index.js';
 import { parseWatchLine } from '../context/parse-watch-line.js';
 import type { WatchSessionState } from '../context/watch-session.js';
-import { streamTurns, type TurnSink } from '../ops/watch-stream.js';
-import { decideBatch, type TopologySettings, type TurnDecision } from '../../streams/volunteer-topology.js';
+import { streamTurns } from '../ops/watch-stream.js';
+import { decideTurns, type TopologySettings, type TurnDecision } from '../../streams/decide-turns.js';
+import type { TurnSink } from '../../streams/turn-engine.js';
 import type { BenchFixture } from './fixtures.js';
 
 type FixtureTurn = BenchFixture['turns'][number];
@@ -17,13 +18,13 @@ const LINE_BREAKS = /\r\n|[\r\n]/gu;
 export const watchLine = (t: FixtureTurn): string => `${t.role}: ${String(t.text).replace(LINE_BREAKS, ' ')}`;
 
 /**
- * A sink deciding turns the way serve's volunteer processor does (the RxJS volunteer topology,
- * session state kept between batches) over an in-memory page index, without a log: the
- * benchmark measures the channel's decisions, not its storage.
+ * A sink deciding turns with the turn engine's decision (`decideTurns`, session state kept
+ * between batches) over an in-memory page index, without a log: the benchmark scores the
+ * channel's decisions, not its storage.
  */
 export function inMemoryTurnSink(index: PageIndex, settings: TopologySettings): TurnSink {
   const sessions = new Map<string, WatchSessionState>();
-  return { submitTurns: (events) => decideBatch(events, index, sessions, settings) };
+  return { submitTurns: async (events) => decideTurns(events, index, sessions, settings, 'watch').decisions };
 }
 
 export interface ReplayedTurn {

@@ -11,7 +11,7 @@ import { openPgliteDb } from '../db/pglite-db.js';
 import { catchUp } from '../log/consumer.js';
 import { EmbeddedEventLog } from '../log/embedded-log.js';
 import { loadCoreRows } from '../ops/operations/core-rows.js';
-import { readPendingNotices } from '../ops/operations/core-notice-reader.js';
+import { readPendingCoreNotices } from '../core-memory/core-notice-store.js';
 import type { CoreDelivery } from './core-delivery.js';
 
 /** The only projections the core block and its notices read (pages, remote-edit notices). */
@@ -56,7 +56,7 @@ export async function renderCoreDirect(home: string, sourceId: string, now: Date
       for (const projection of CORE_PROJECTIONS) await catchUp(db, log, projection);
       const rows = await loadCoreRows(db);
       const block = renderSessionBlock(rows, { sessionSource: sourceId, readable: null }, today);
-      const notices = coreNoticeLines(await readPendingNotices(db));
+      const notices = coreNoticeLines(await readPendingCoreNotices(db));
       return { text: block.text, revision: coreRevision(renderBrainWideBlock(rows, today).text), notices, via: 'direct' };
     } finally {
       await db.close();

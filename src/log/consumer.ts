@@ -4,11 +4,14 @@ import type { LoggedEvent, UndecodableEntry } from './event-log.js';
 import type { EmbeddedEventLog } from './embedded-log.js';
 import { recordDeadLetters } from './dead-letters.js';
 
-/** Something that turns a batch of events into rows, inside the caller's transaction. */
-export interface Consumer {
+/**
+ * Something that turns a batch of events into rows, inside the caller's transaction. A stream
+ * processor also returns what it decided (`Out`); a projection returns nothing.
+ */
+export interface Consumer<Out = unknown> {
   readonly name: string;
   readonly topics: readonly Topic[];
-  apply(tx: Db, events: readonly LoggedEvent[]): Promise<void>;
+  apply(tx: Db, events: readonly LoggedEvent[]): Promise<readonly Out[] | void>;
 }
 
 export interface CatchUpOptions {
@@ -26,11 +29,12 @@ export async function readCheckpoint(db: Db, consumer: string): Promise<number> 
 /**
  * Applies every batch after the consumer's checkpoint. Each batch, its dead letters and the
  * new checkpoint commit in one transaction; the checkpoint is compared-and-set, so a second
- * runner of the same consumer that lost the race applies nothing twice.
+ * runner of the same consumer that lost the race applies nothing twice. Returns what the
+ * consumer returned for the batches that committed, in log order.
  */
-export async function catchUp(db: Db, log: EmbeddedEventLog, consumer: Consumer, options: CatchUpOptions = {}): Promise<number> {
+export async function catchUp<Out>(db: Db, log: EmbeddedEventLog, consumer: Consumer<Out>, options: CatchUpOptions = {}): Promise<Out[]> {
   const batchSize = options.batchSize ?? 2000;
-  let applied = 0;
+  const outputs: Out[] = [];
   for (;;) {
     const progressed = await db.transaction(async (tx) => {
       await tx.query('INSERT INTO checkpoints(consumer, position) VALUES ($1, 1) ON CONFLICT (consumer) DO NOTHING', [consumer.name]);
@@ -49,13 +53,13 @@ export async function catchUp(db: Db, log: EmbeddedEventLog, consumer: Consumer,
         next = options.until;
       }
       if (next === from) return null;
-      if (events.length > 0) await consumer.apply(tx, events);
+      const out = events.length > 0 ? await consumer.apply(tx, events) : undefined;
       if (rejected.length > 0) await recordDeadLetters(tx, rejected);
       await tx.query('UPDATE checkpoints SET position = $2, updated_at = now() WHERE consumer = $1', [consumer.name, next]);
-      return { count: events.length, next };
+      return { out: out ?? [], next };
     });
-    if (!progressed) return applied;
-    applied += progressed.count;
+    if (!progressed) return outputs;
+    outputs.push(...progressed.out);
     options.onProgress?.(progressed.next);
   }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { from } from 'rxjs';
 import type { Brain } from '../brain/brain.js';
 import { parseWatchLine } from '../context/parse-watch-line.js';
-import type { TurnDecision } from '../../streams/volunteer-topology.js';
+import type { TurnDecision } from '../../streams/decide-turns.js';
 import { packageRoot } from '../package-root.js';
 import { importFolder, type ImportSummary } from './import-folder.js';
 import { runWatch } from './watch-stream.js';

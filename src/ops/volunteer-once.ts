@@ -4,8 +4,9 @@ import type { PageIndex } from '../context/page-index.js';
 import { parseWindowText } from '../context/parse-window.js';
 import { clampWindowTurns } from '../context/knobs.js';
 import { volunteer, type VolunteeredPage } from '../context/volunteer.js';
-import { deterministicId, makeEvent, type Envelope } from '../domain/events.js';
-import type { Channel } from '../domain/event-schemas.js';
+import { sessionIdOf, type Channel } from '../domain/event-schemas.js';
+import type { Envelope } from '../domain/events.js';
+import { volunteeredEvent } from '../domain/volunteered-event.js';
 import { logger } from '../logger.js';
 
 export interface OneShotRequest {
@@ -63,14 +64,8 @@ export async function volunteerOnce(brain: Brain, index: PageIndex, caller: Call
   return { pages, windowTurns };
 }
 
+/** A one-shot answer shows no rendering: its events carry the decision only. */
 function oneShotEvent(p: VolunteeredPage, req: OneShotRequest): Envelope<'page.volunteered'> {
-  const channel = req.channel ?? 'op';
-  const session = req.sessionId ? req.sessionId.slice(0, 256) : null;
-  const turn = req.turn ?? null;
-  const id = session !== null && turn !== null ? deterministicId('vol', channel, session, turn, p.source_id, p.slug) : undefined;
-  return makeEvent(
-    'page.volunteered',
-    { source_id: p.source_id, slug: p.slug, confidence: p.confidence, match_arm: p.arm, rationale: p.rationale, channel, session_id: session, turn },
-    { key: session ?? `${p.source_id}/${p.slug}`, id },
-  );
+  const { source_id, slug, confidence, arm, rationale } = p;
+  return volunteeredEvent({ source_id, slug, confidence, arm, rationale }, { channel: req.channel ?? 'op', sessionId: sessionIdOf(req.sessionId), turn: req.turn ?? null });
 }

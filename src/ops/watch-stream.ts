@@ -1,30 +1,12 @@
 import { createInterface } from 'node:readline';
 import { Observable, bufferTime, concatMap, filter, map, lastValueFrom, defaultIfEmpty } from 'rxjs';
-import type { Brain } from '../brain/brain.js';
 import { parseWatchLine } from '../context/parse-watch-line.js';
 import { makeEvent, type Envelope } from '../domain/events.js';
 import type { SessionSettings } from '../domain/event-schemas.js';
-import { catchUp } from '../log/consumer.js';
 import { logger } from '../logger.js';
 import type { Turn } from '../context/turn.js';
-import { PageIndexFollower } from '../../streams/page-index-follower.js';
-import { createVolunteerProcessor } from '../../streams/volunteer-processor.js';
-import type { TopologySettings, TurnDecision } from '../../streams/volunteer-topology.js';
-
-export type TurnEvent = Envelope<'turn.appended'>;
-
-/**
- * Where a stream of turns goes: appended to the log and decided by the volunteer processor;
- * resolves with the decisions of those turns as soon as they are decided (projecting the
- * volunteered events into the feedback table never holds them back, push-context §8). Serve's
- * (or a hosting watch's) processor is one; `localTurnSink` runs a private one for in-process
- * callers (demo, benchmarks).
- */
-export interface TurnSink {
-  submitTurns(events: readonly TurnEvent[]): Promise<TurnDecision[]>;
-  /** Waits for the sink's background writes (drained at the end of the stream). */
-  settle?(): Promise<void>;
-}
+import type { TopologySettings, TurnDecision, TurnEvent } from '../../streams/decide-turns.js';
+import { TurnEngine, type EngineBrain, type TurnSink } from '../../streams/turn-engine.js';
 
 export interface StreamTurnsOptions {
   sessionId: string;
@@ -61,33 +43,6 @@ export function lines(input: NodeJS.ReadableStream, stop?: AbortSignal): Observa
  * character an invalid UTF-8 byte of the line already decoded to: neither is a word character.
  */
 export const storableLine = (line: string): string => (line.includes('\u0000') ? line.replace(/\u0000/g, '\uFFFD') : line);
-
-/**
- * A private volunteer processor over `brain`: append and decide in this process; the volunteered
- * events are projected in the background, after the decisions are handed back (`settle` waits).
- */
-export async function localTurnSink(brain: Brain, topology: () => TopologySettings): Promise<TurnSink> {
-  const pages = await PageIndexFollower.load(brain.db, brain.log);
-  // This process owns the brain: every page write (a command forwarded to its socket) commits here.
-  pages.followCommits(brain);
-  const processor = createVolunteerProcessor({ log: brain.log, pages, settings: topology, channel: 'watch' });
-  let projecting: Promise<void> = Promise.resolve();
-  return {
-    async submitTurns(events) {
-      await brain.log.append(events);
-      let decisions: TurnDecision[];
-      try {
-        await catchUp(brain.db, brain.log, processor);
-      } finally {
-        decisions = processor.drain();
-      }
-      // Brain.catchUp reports a failing projection itself and leaves it to retry.
-      projecting = projecting.then(() => brain.catchUp()).catch((err: unknown) => logger.warn({ err }, 'projecting volunteered events failed'));
-      return decisions;
-    },
-    settle: () => projecting,
-  };
-}
 
 /** One turn could not be appended or decided: skipped with a warning, the stream goes on (§7.2). */
 function turnSkipped(err: unknown, turns: readonly TurnEvent[] | number, sessionId: string): void {
@@ -160,7 +115,15 @@ export async function streamTurns(sink: TurnSink, input: Observable<string>, opt
   return turnNumber;
 }
 
-/** `watch` over a brain this process holds, with its own processor (demo, benchmarks). */
-export async function runWatch(brain: Brain, input: Observable<string>, options: WatchOptions): Promise<number> {
-  return streamTurns(await localTurnSink(brain, options.topology), input, options);
+/**
+ * `watch` over a brain this process holds and nobody serves (the demo, tests): the production
+ * turn engine, started for the stream and stopped after it.
+ */
+export async function runWatch(brain: EngineBrain, input: Observable<string>, options: WatchOptions): Promise<number> {
+  const engine = await TurnEngine.start(brain, { settings: options.topology });
+  try {
+    return await streamTurns(engine, input, options);
+  } finally {
+    await engine.stop();
+  }
 }

@@ -6,6 +6,9 @@ import { ERRORS } from './protocol.js';
 import type { CommandParams } from './request-schemas.js';
 import type { Connection } from './socket-server.js';
 
+/** Runs one command line in this process and returns its exit code (the CLI's `runProgram`). */
+export type RunCommand = (argv: readonly string[]) => Promise<number>;
+
 /**
  * Runs CLI commands forwarded by clients (push-context §14.1) with the same program a direct run
  * uses, each with its own sinks, stdin, env and cwd, so the output, exit code and effects are
@@ -15,7 +18,10 @@ export class CommandHost {
   /** How to end each streamed stdin, bound to its command's context. */
   private readonly inputs = new Map<PassThrough, () => void>();
 
-  constructor(private readonly afterCommand: () => void) {}
+  constructor(
+    private readonly runCommand: RunCommand,
+    private readonly afterCommand: () => void,
+  ) {}
 
   async run(req: CommandParams, conn: Connection): Promise<void> {
     const { command } = commandRoute(req.argv, req.env ?? {});
@@ -39,11 +45,9 @@ export class CommandHost {
     const before = process.exitCode;
     let exitCode: number;
     try {
-      // Loaded on first use: the program imports every command, serve included.
-      const { runProgram } = await import('../cli/program.js');
       exitCode = await runWithIo(io, () => {
         this.feed(stdin, req, conn);
-        return runProgram(req.argv);
+        return this.runCommand(req.argv);
       });
     } finally {
       stdin.destroy();

@@ -5,7 +5,7 @@ import { coreNoticeLines } from '../core-memory/core-notices.js';
 import type { CorePageRow } from '../core-memory/core-page.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { loadCoreRows } from '../ops/operations/core-rows.js';
-import { readPendingNotices } from '../ops/operations/core-notice-reader.js';
+import { readPendingCoreNotices } from '../core-memory/core-notice-store.js';
 import type { CoreBlockResult } from './protocol.js';
 
 /** What every owner session's core delivery is computed from, read once. */
@@ -34,7 +34,7 @@ export async function loadCoreState(brain: Brain, now: Date, rows?: CorePageRow[
   return {
     enabled: coreEnabled(brain.home),
     rows: coreRows,
-    notices: coreNoticeLines(await readPendingNotices(brain.db)),
+    notices: coreNoticeLines(await readPendingCoreNotices(brain.db)),
     today,
     revision: coreRevision(renderBrainWideBlock(coreRows, today).text),
   };

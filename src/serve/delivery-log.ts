@@ -1,7 +1,8 @@
 import type { Brain } from '../brain/brain.js';
 import { outsideCommand } from '../cli/cli-io.js';
-import { makeEvent, type Envelope } from '../domain/events.js';
+import type { Envelope } from '../domain/events.js';
 import type { Channel } from '../domain/event-schemas.js';
+import { volunteeredEvent } from '../domain/volunteered-event.js';
 import { logger } from '../logger.js';
 import type { WirePage } from './protocol.js';
 
@@ -11,26 +12,10 @@ const HOOK_CHANNELS: ReadonlySet<string> = new Set(['claude-code', 'codex', 'ope
 export const hookChannel = (claimed: unknown): Channel =>
   typeof claimed === 'string' && HOOK_CHANNELS.has(claimed) ? (claimed as Channel) : 'claude-code';
 
-/** Session ids are stored truncated to 256; an empty one is none. */
-export const loggedSession = (id: unknown): string | null => (typeof id === 'string' && id !== '' ? id.slice(0, 256) : null);
-
 /** One volunteered event per delivered page (turn unknown: fresh ids). */
 export function deliveryEvents(pages: readonly WirePage[], channel: Channel, sessionId: string | null): Envelope<'page.volunteered'>[] {
-  return pages.map((p) =>
-    makeEvent(
-      'page.volunteered',
-      {
-        source_id: p.source_id,
-        slug: p.slug,
-        confidence: p.confidence,
-        match_arm: p.arm as Envelope<'page.volunteered'>['data']['match_arm'],
-        rationale: p.rationale,
-        channel,
-        session_id: sessionId,
-        turn: null,
-      },
-      { key: sessionId ?? `${p.source_id}/${p.slug}` },
-    ),
+  return pages.map(({ source_id, slug, confidence, arm, rationale }) =>
+    volunteeredEvent({ source_id, slug, confidence, arm, rationale }, { channel, sessionId, turn: null }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { logger } from '../logger.js';
-import { deliveryEvents, loggedSession } from './delivery-log.js';
+import { sessionIdOf } from '../domain/event-schemas.js';
+import { deliveryEvents } from './delivery-log.js';
 import { ERRORS, type ResolveResult } from './protocol.js';
 import { resolveReflex } from './reflex-block.js';
 import type { ResolveParams } from './request-schemas.js';
@@ -38,5 +39,5 @@ export async function handleResolve(req: ResolveParams, conn: Connection, deps: 
     result = NO_BLOCK;
   }
   await conn.respond({ ok: true, ...result });
-  if (result.text !== '') deps.deliveries.record(deliveryEvents(result.pointers, 'reflex', loggedSession(req.session_id)));
+  if (result.text !== '') deps.deliveries.record(deliveryEvents(result.pointers, 'reflex', sessionIdOf(req.session_id)));
 }

@@ -6,8 +6,9 @@ import { knownSource, type ServeDeps } from './serve-deps.js';
 import { serveSettings } from './serve-settings.js';
 import type { Connection } from './socket-server.js';
 import { assembleTurnContext } from './turn-context.js';
+import { sessionIdOf } from '../domain/event-schemas.js';
 import { fitTurnBlock } from './turn-block.js';
-import { deliveryEvents, hookChannel, loggedSession } from './delivery-log.js';
+import { deliveryEvents, hookChannel } from './delivery-log.js';
 import { hookTurnEvent } from './hook-turns.js';
 
 /** Past this, the turn gets an empty block (`server_budget`) rather than a late one. */
@@ -43,7 +44,7 @@ async function decideLoggedTurn(req: TurnContextParams, deps: ServeDeps, sourceI
 export async function handleTurnContext(req: TurnContextParams, conn: Connection, deps: ServeDeps): Promise<void> {
   const started = performance.now();
   const sourceId = req.source_id ?? 'default';
-  const sessionId = loggedSession(req.session_id);
+  const sessionId = sessionIdOf(req.session_id);
   let timer: NodeJS.Timeout | undefined;
   const budget = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), deps.turnBudgetMs);

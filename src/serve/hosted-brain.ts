@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Brain } from '../brain/brain.js';
-import type { TurnSink } from '../ops/watch-stream.js';
+import type { TurnSink } from '../../streams/turn-engine.js';
 
 /** A brain this process owns for others (serve, or a watch serving its socket). */
 export interface HostedBrain {

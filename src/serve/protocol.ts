@@ -96,12 +96,6 @@ export interface PingResult {
   capabilities: string[];
 }
 
-export interface CommandResult {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
-
 export type OkResponse<T> = { v: 1; ok: true } & T;
 export interface ErrorResponse {
   v: 1;
@@ -109,9 +103,6 @@ export interface ErrorResponse {
   error: string;
   message?: string;
 }
-
-/** One frame of a streamed command's output. */
-export type OutputFrame = { v: 1; stdout: string } | { v: 1; stderr: string };
 
 /** Error codes a response may carry. */
 export const ERRORS = {

@@ -5,7 +5,7 @@ import type { CommandHost } from './command-host.js';
 import type { CoreCacheKeeper } from './core-cache-keeper.js';
 import type { DeliveryLog } from './delivery-log.js';
 import type { HookSessionNumbers } from './hook-turns.js';
-import type { TurnSink } from '../ops/watch-stream.js';
+import type { TurnSink } from '../../streams/turn-engine.js';
 import type { HotFact } from './turn-block.js';
 
 /** What request handlers use of the running owner. */

@@ -2,10 +2,11 @@ import { openBrain, type Brain } from '../brain/brain.js';
 import { homePaths } from '../brain/home.js';
 import { topicOf, type Envelope } from '../domain/events.js';
 import { logger } from '../logger.js';
+import { outsideCommand } from '../cli/cli-io.js';
+import type { PageIndex } from '../context/page-index.js';
 import { startPurgeSchedule, type PurgeSchedule } from '../../projections/purge-schedule.js';
-import { PageIndexFollower } from '../../streams/page-index-follower.js';
-import { createVolunteerProcessor } from '../../streams/volunteer-processor.js';
-import { CommandHost } from './command-host.js';
+import { TurnEngine } from '../../streams/turn-engine.js';
+import { CommandHost, type RunCommand } from './command-host.js';
 import { CoreCacheKeeper } from './core-cache-keeper.js';
 import { DeliveryLog } from './delivery-log.js';
 import { hostBrain, type HostedBrain } from './hosted-brain.js';
@@ -19,13 +20,14 @@ import { clearRunFolder, prepareRunFolder } from './run-folder.js';
 import type { ServeDeps } from './serve-deps.js';
 import { topologySettings } from './serve-settings.js';
 import { SocketServer } from './socket-server.js';
-import { StreamPump } from './stream-pump.js';
 
 export interface RuntimeOptions {
   /** `serve`, or a `watch` serving the socket while it holds the brain (§7.2). */
   role: 'serve' | 'watch';
   /** Safety-net poll of the log between local appends. */
   pollMs?: number;
+  /** Runs the commands clients forward (the CLI program, given by the CLI). */
+  runCommand: RunCommand;
   /** The per-turn assembly budget (default 400 ms: a harness waits on it). */
   turnBudgetMs?: number;
 }
@@ -65,10 +67,10 @@ export class ServeRuntime {
     readonly home: string,
     readonly hosted: HostedBrain,
     private readonly server: SocketServer,
-    private readonly pump: StreamPump,
-    private readonly purge: PurgeSchedule,
+    private readonly engine: TurnEngine,
+    private readonly purge: PurgeSchedule | null,
     private readonly deps: ServeDeps,
-    private readonly hooks: HookListener,
+    private readonly hooks: HookListener | null,
   ) {
     this.unhost = hostBrain(hosted);
   }
@@ -96,10 +98,12 @@ export class ServeRuntime {
       throw err;
     }
     try {
-      const runtime = await ServeRuntime.assemble(home, brain, server!, options, new HookListener(home, secret));
+      // A `watch` holding the brain serves the socket only: the hooks' fast lane and the daily
+      // purge belong to `serve` (without the lane the hooks start Node themselves: slower, never broken).
+      const hooks = options.role === 'serve' ? new HookListener(home, secret) : null;
+      const runtime = await ServeRuntime.assemble(home, brain, server!, options, hooks);
       ready.resolve(runtime.deps);
-      // Without the fast lane the hooks start Node themselves: slower, never broken.
-      await runtime.hooks.listen().catch((err: unknown) => logger.warn({ err }, 'fast hook lane not available'));
+      await hooks?.listen().catch((err: unknown) => logger.warn({ err }, 'fast hook lane not available'));
       return runtime;
     } catch (err) {
       ready.reject(err);
@@ -110,43 +114,41 @@ export class ServeRuntime {
     }
   }
 
-  private static async assemble(home: string, brain: Brain, server: SocketServer, options: RuntimeOptions, hooks: HookListener): Promise<ServeRuntime> {
-    const pages = await PageIndexFollower.load(brain.db, brain.log);
-    pages.followCommits(brain);
-    const processor = createVolunteerProcessor({ log: brain.log, pages, settings: () => topologySettings(home), channel: 'watch' });
-    const pump = new StreamPump(brain, pages, processor);
-    const core = new CoreCacheKeeper(brain, home, () => pages.index.sourceIds());
+  private static async assemble(home: string, brain: Brain, server: SocketServer, options: RuntimeOptions, hooks: HookListener | null): Promise<ServeRuntime> {
+    const engine = await TurnEngine.start(brain, { settings: () => topologySettings(home), channel: 'watch', detach: outsideCommand });
+    const index = (): Promise<PageIndex> => engine.pageIndex();
+    const core = new CoreCacheKeeper(brain, home, () => engine.indexAsIs().sourceIds());
     const facts = new HotFacts(brain.db);
-    brain.useLivePageIndex(() => pump.pageIndex());
+    brain.useLivePageIndex(index);
     brain.onCommit((events) => {
       if (touchesPages(events) || touchesCore(events)) core.invalidate();
-      if (touchesTurns(events)) pump.kick();
+      if (touchesTurns(events)) engine.kick();
       if (touchesFacts(events)) facts.invalidate();
     });
     // Turns appended before this start (a crash, a direct watch) are decided now; if that fails,
-    // the owner starts anyway and the pump retries on the next append or poll.
-    await pump.catchUpNow().catch((err: unknown) => logger.warn({ err }, 'deciding the turns left from before failed; retrying on the next append or poll'));
-    pump.start(options.pollMs ?? 1000);
+    // the owner starts anyway and the engine retries on the next append or poll.
+    await engine.catchUpNow().catch((err: unknown) => logger.warn({ err }, 'deciding the turns left from before failed; retrying on the next append or poll'));
+    engine.poll(options.pollMs ?? 1000);
     await core.write();
     core.start();
     const deps: ServeDeps = {
       role: options.role,
       home,
       brain,
-      pageIndex: () => pump.pageIndex(),
+      pageIndex: index,
       deliveries: new DeliveryLog(brain),
-      turns: pump,
+      turns: engine,
       hookSessions: new HookSessionNumbers(brain.db),
       turnBudgetMs: options.turnBudgetMs ?? ASSEMBLY_BUDGET_MS,
       core,
       hotFacts: (sourceId) => facts.forSource(sourceId),
       // A command may have changed the config (the core switch): the cache follows.
-      commands: new CommandHost(() => core.configMaybeChanged()),
+      commands: new CommandHost(options.runCommand, () => core.configMaybeChanged()),
     };
-    const hosted: HostedBrain = { role: options.role, home, brain, turns: pump };
-    // Push-context §10: the daily purge of volunteered events past the retention.
-    const purge = startPurgeSchedule(brain);
-    return new ServeRuntime(home, hosted, server, pump, purge, deps, hooks);
+    const hosted: HostedBrain = { role: options.role, home, brain, turns: engine };
+    // The daily purge of volunteered events past the retention.
+    const purge = options.role === 'serve' ? startPurgeSchedule(brain) : null;
+    return new ServeRuntime(home, hosted, server, engine, purge, deps, hooks);
   }
 
   /** Ends every streamed command's stdin now (a second interrupt while stopping). */
@@ -164,17 +166,17 @@ export class ServeRuntime {
 
   private async shutdown(options: StopOptions): Promise<void> {
     // Hook runs in flight ask the socket for their block: the fast lane stops first.
-    await this.hooks.close();
+    await this.hooks?.close();
     this.server.stopAccepting();
     if (options.endInput) this.endInput();
     await this.server.close();
     await this.deps.deliveries.drain();
     try {
-      await this.pump.stop();
+      await this.engine.stop();
     } catch (err) {
       logger.warn({ err }, 'final catch-up failed; it resumes at the next start');
     }
-    await this.purge.stop();
+    await this.purge?.stop();
     await this.deps.core.stop();
     await this.deps.core.write();
     this.unhost();

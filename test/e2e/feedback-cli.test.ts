@@ -147,6 +147,8 @@ describe('brainstream rebuild', () => {
       expect.stringMatching(/^checked usage-stats: identical/),
       expect.stringMatching(/^checked core-revisions: identical/),
       expect.stringMatching(/^checked core-notices: identical/),
+      expect.stringMatching(/^checked facts: identical/),
+      expect.stringMatching(/^checked remember-requests: identical/),
     ]);
     const r = JSON.parse(cli(['rebuild', 'usage-stats', 'pages', '--json']).stdout);
     expect(r.projections.map((p: { projection: string; changed: number; swapped: boolean }) => [p.projection, p.changed, p.swapped])).toEqual([
@@ -160,7 +162,7 @@ describe('brainstream rebuild', () => {
   it('an unknown projection is a usage error listing the known ones', () => {
     expect(cli(['rebuild', 'pages', 'everything'])).toMatchObject({
       code: 2,
-      stderr: 'brainstream: unknown projection "everything" (projections: pages, retrievals, volunteer-events, usage-stats, core-revisions, core-notices)\n',
+      stderr: 'brainstream: unknown projection "everything" (projections: pages, retrievals, volunteer-events, usage-stats, core-revisions, core-notices, facts, remember-requests)\n',
     });
   });
 });

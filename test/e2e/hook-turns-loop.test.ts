@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrain } from '../../src/brain/brain.js';
+import { runProgram } from '../../src/cli/program.js';
 import { deterministicId, type Envelope } from '../../src/domain/events.js';
 import type { HookEvent, Harness } from '../../src/hooks/hook-argv.js';
 import { runHook } from '../../src/hooks/hook-main.js';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     await brain.close();
   }
   // Deadlines are not what these tests check: generous ones keep them independent of the machine's load.
-  runtime = await ServeRuntime.start(home, { role: 'serve', pollMs: 50, turnBudgetMs: 30_000 });
+  runtime = await ServeRuntime.start(home, { role: 'serve', pollMs: 50, turnBudgetMs: 30_000, runCommand: runProgram });
   // The first run of each hook loads its modules into this process (a hook process pays that
   // at every start, outside its deadline); the tests below then measure the hook, not the loader.
   await hook('user-prompt', prompt('warm-up', 'hello'));

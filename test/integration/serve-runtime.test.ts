@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homePaths } from '../../src/brain/home.js';
+import { runProgram } from '../../src/cli/program.js';
 import { ServeRuntime } from '../../src/serve/serve-runtime.js';
 import { request } from '../../src/serve/socket-client.js';
 import { tempDir } from '../support/cli.js';
@@ -9,7 +10,7 @@ const home = tempDir('bs-runtime-');
 let runtime: ServeRuntime;
 
 beforeAll(async () => {
-  runtime = await ServeRuntime.start(home.path, { role: 'serve', pollMs: 50 });
+  runtime = await ServeRuntime.start(home.path, { role: 'serve', pollMs: 50, runCommand: runProgram });
 });
 
 afterAll(async () => {
@@ -75,7 +76,7 @@ describe('stop', () => {
   it('removes the socket, secret and lock', async () => {
     const dir = tempDir('bs-runtime-stop-');
     try {
-      const r = await ServeRuntime.start(dir.path, { role: 'watch' });
+      const r = await ServeRuntime.start(dir.path, { role: 'watch', runCommand: runProgram });
       expect(existsSync(homePaths(dir.path).socket)).toBe(true);
       await r.stop();
       for (const f of [homePaths(dir.path).socket, homePaths(dir.path).secret, homePaths(dir.path).lock]) expect(existsSync(f)).toBe(false);

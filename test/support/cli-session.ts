@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import { LineSplitter } from '../../src/serve/line-splitter.js';
 import type { CommandRequest } from '../../src/serve/protocol.js';
 import { ServeRuntime } from '../../src/serve/serve-runtime.js';
+import { runProgram } from '../../src/cli/program.js';
 import { connectServe, requestLine } from '../../src/serve/socket-client.js';
 import type { CliResult } from './cli.js';
 
@@ -37,7 +38,7 @@ export interface CliSession {
  * spawn the binary with `runCli` instead.
  */
 export async function openCliSession(home: string): Promise<CliSession> {
-  const runtime = await ServeRuntime.start(home, { role: 'serve' });
+  const runtime = await ServeRuntime.start(home, { role: 'serve', runCommand: runProgram });
   const run = async (args: readonly string[], options: CliRunOptions = {}): Promise<CliResult> => {
     const argv = ['--home', home, ...args];
     const { command } = commandRoute(argv);

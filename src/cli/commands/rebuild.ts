@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { BrainstreamError, UsageError } from '../../errors.js';
 import { rebuildProjection, type RebuildReport } from '../../log/rebuild-projection.js';
-import { findRebuildTarget, rebuildTargetNames } from '../../../projections/rebuild-targets.js';
+import { findProjection, projectionNames } from '../../../projections/registry.js';
 import { commandContext } from '../globals.js';
 import { outJson, outLine, setExitCode } from '../output.js';
 import { progressBar } from '../progress.js';
@@ -22,17 +22,17 @@ function describe(r: RebuildReport): string {
 export function registerRebuild(program: Command): void {
   program
     .command('rebuild')
-    .description(`rebuild projections from sequence 0 into shadow tables, then swap (${rebuildTargetNames().join(', ')}; default all)`)
+    .description(`rebuild projections from sequence 0 into shadow tables, then swap (${projectionNames().join(', ')}; default all)`)
     .argument('[projection...]', 'projections to rebuild')
     .option('--check', 'rebuild and compare only; leave the live tables as they are (exit 1 when they differ)')
     .option('--json', 'print the reports as JSON')
     .action(async (names: string[], flags: { check?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
       if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'rebuild is an owner-only command');
-      const wanted = names.length > 0 ? [...new Set(names)] : rebuildTargetNames();
+      const wanted = names.length > 0 ? [...new Set(names)] : projectionNames();
       const targets = wanted.map((n) => {
-        const t = findRebuildTarget(n);
-        if (!t) throw new UsageError(`unknown projection ${JSON.stringify(n)} (projections: ${rebuildTargetNames().join(', ')})`);
+        const t = findProjection(n);
+        if (!t) throw new UsageError(`unknown projection ${JSON.stringify(n)} (projections: ${projectionNames().join(', ')})`);
         return t;
       });
       const reports = await withBrain(ctx.home, async (brain) => {

@@ -8,12 +8,13 @@ import { pushSettings } from '../../config/push-settings.js';
 import type { SessionSettings } from '../../domain/event-schemas.js';
 import { lines, streamTurns } from '../../ops/watch-stream.js';
 import { lastDecidedTurn } from '../../../streams/volunteer-processor.js';
-import type { TurnDecision } from '../../../streams/volunteer-topology.js';
+import type { TurnDecision } from '../../../streams/decide-turns.js';
 import { cliIo } from '../cli-io.js';
 import { parseNumberFlag, parseSessionFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { errLine, out, outJson } from '../output.js';
 import { withStreamHost } from '../with-brain.js';
+import type { RunCommand } from '../../serve/command-host.js';
 
 interface Flags {
   json?: boolean;
@@ -37,7 +38,7 @@ function sessionSettings(home: string, flags: Flags, remote: boolean): SessionSe
   return settings;
 }
 
-export function registerWatch(program: Command): void {
+export function registerWatch(program: Command, runCommand: RunCommand): void {
   program
     .command('watch')
     .description('streaming: one turn per stdin line; volunteered pages print as the transcript flows')
@@ -60,7 +61,7 @@ export function registerWatch(program: Command): void {
         process.once('SIGTERM', onSignal);
       }
       try {
-        await withStreamHost(ctx.home, async (host) => {
+        await withStreamHost(ctx.home, runCommand, async (host) => {
           // A session id used before continues where it stopped: its turn numbers go on (§2.2).
           const lastTurn = await lastDecidedTurn(host.brain.db, sessionId);
           errLine(`[watch] session ${sessionId} ready`);

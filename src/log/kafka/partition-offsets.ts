@@ -47,12 +47,3 @@ export async function advancePartitionOffset(tx: Db, key: PartitionKey, expected
   );
   if (rows.length !== 1) throw new OffsetConflictError(key, expected);
 }
-
-/** Every stored position of a group: `<topic>\0<partition>` → next offset. */
-export async function readGroupOffsets(db: Db, group: string): Promise<Map<string, number>> {
-  const rows = await db.query<{ topic: string; partition: number; next_offset: number }>(
-    'SELECT topic, partition, next_offset FROM kafka_offsets WHERE group_id = $1',
-    [group],
-  );
-  return new Map(rows.map((r) => [`${r.topic}\u0000${r.partition}`, Number(r.next_offset)]));
-}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coreStatusJson } from '../../core-memory/core-listing.js';
 import { memorySettings } from '../../core-memory/memory-settings.js';
 import { loadCoreRows } from './core-rows.js';
-import { readPendingNotices } from './core-notice-reader.js';
+import { readPendingCoreNotices } from '../../core-memory/core-notice-store.js';
 import { defineOperation } from './operation.js';
 import { opConfig, opNow, utcDay } from './op-settings.js';
 
@@ -18,7 +18,7 @@ export const coreStatusOp = defineOperation({
       pages,
       settings: { coreEnabled: settings.coreEnabled, maxChars: settings.maxChars, remoteEdit: settings.remoteEdit },
       readable: ctx.caller.grant,
-      pending: await readPendingNotices(ctx.brain.db),
+      pending: await readPendingCoreNotices(ctx.brain.db),
       today: utcDay(opNow(ctx)),
     });
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { slugProblem } from '../../pages/import-paths.js';
-import { SourceId } from '../../domain/event-schemas.js';
+import { sessionIdOf, SourceId } from '../../domain/event-schemas.js';
 
 /** A page slug: lower-cased, then refused when empty, absolute, with `..`, backslashes or controls. */
 export const SlugParam = z
@@ -18,4 +18,4 @@ export const SessionParam = z
   .string()
   .nullable()
   .optional()
-  .transform((s) => (typeof s === 'string' && s !== '' ? s.slice(0, 256) : null));
+  .transform(sessionIdOf);

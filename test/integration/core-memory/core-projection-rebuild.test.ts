@@ -5,8 +5,9 @@ import { rebuildProjection } from '../../../src/log/rebuild-projection.js';
 import { coreRemove } from '../../../src/ops/core-mark.js';
 import { coreAck, coreDiff } from '../../../src/ops/core-review.js';
 import { deletePage, putPage } from '../../../src/ops/page-ops.js';
+import { forget } from '../../../src/ops/forget.js';
 import { remember } from '../../../src/ops/remember.js';
-import { findRebuildTarget, rebuildTargetNames } from '../../../projections/rebuild-targets.js';
+import { findProjection, projectionNames } from '../../../projections/registry.js';
 import { storageDrivers } from '../../support/databases.js';
 import { dumpTable } from '../../support/feedback-log.js';
 import { coreBrain, md, owner, putCore, remote } from './core-brain.js';
@@ -47,9 +48,9 @@ async function coreHistory(brain: Brain): Promise<void> {
 
 describe.each(drivers)('core projections are rebuildable (`brainstream rebuild`) on $name', ({ open }) => {
   it('rebuild knows core-revisions and core-notices, and what each owns', () => {
-    expect(rebuildTargetNames()).toEqual(expect.arrayContaining(['core-revisions', 'core-notices']));
-    expect(findRebuildTarget('core-revisions')!.tables.map((t) => t.name)).toEqual(['core_revisions', 'core_page_heads']);
-    expect(findRebuildTarget('core-notices')!.tables.map((t) => t.name)).toEqual(['core_remote_revisions', 'core_revision_acks']);
+    expect(projectionNames()).toEqual(expect.arrayContaining(['core-revisions', 'core-notices']));
+    expect(findProjection('core-revisions')!.tables.map((t) => t.name)).toEqual(['core_revisions', 'core_page_heads']);
+    expect(findProjection('core-notices')!.tables.map((t) => t.name)).toEqual(['core_remote_revisions', 'core_revision_acks']);
   });
 
   it('a rebuild from sequence 0 reproduces the same rows, whatever the batch size', async () => {
@@ -61,10 +62,10 @@ describe.each(drivers)('core projections are rebuildable (`brainstream rebuild`)
       expect(await readPendingCoreNotices(b.brain.db)).toEqual([{ source_id: 'default', slug: 'prefs', revision: 5 }]);
       for (const name of ['core-revisions', 'core-notices']) {
         for (const batchSize of [1, 3, 5000]) {
-          const check = await rebuildProjection(b.brain.db, b.brain.log, findRebuildTarget(name)!, { batchSize, check: true });
+          const check = await rebuildProjection(b.brain.db, b.brain.log, findProjection(name)!, { batchSize, check: true });
           expect(check.changed, `${name}, batch size ${batchSize}: ${JSON.stringify(check.diffs)}`).toBe(0);
         }
-        expect(await rebuildProjection(b.brain.db, b.brain.log, findRebuildTarget(name)!)).toMatchObject({ changed: 0, swapped: true });
+        expect(await rebuildProjection(b.brain.db, b.brain.log, findProjection(name)!)).toMatchObject({ changed: 0, swapped: true });
       }
       expect(await snapshot(b.brain)).toEqual(before);
     } finally {
@@ -81,8 +82,8 @@ describe.each(drivers)('core projections are rebuildable (`brainstream rebuild`)
       await b.brain.db.exec(`DELETE FROM core_remote_revisions; DELETE FROM core_revision_acks WHERE source_id = 'work'; DELETE FROM core_revisions WHERE slug = 'prefs' AND version = 4; UPDATE core_page_heads SET version = 99 WHERE slug = 'uncored';`);
       expect(await readPendingCoreNotices(b.brain.db)).toEqual([]);
 
-      const revisions = await rebuildProjection(b.brain.db, b.brain.log, findRebuildTarget('core-revisions')!);
-      const notices = await rebuildProjection(b.brain.db, b.brain.log, findRebuildTarget('core-notices')!);
+      const revisions = await rebuildProjection(b.brain.db, b.brain.log, findProjection('core-revisions')!);
+      const notices = await rebuildProjection(b.brain.db, b.brain.log, findProjection('core-notices')!);
       expect(revisions.diffs).toEqual([
         { table: 'core_revisions', removed: 0, added: 1 },
         { table: 'core_page_heads', removed: 1, added: 1 },
@@ -95,6 +96,36 @@ describe.each(drivers)('core projections are rebuildable (`brainstream rebuild`)
       // The live projections continue from the swapped position: the next version is r6.
       await putPage(b.brain, remote, 'prefs', md('title: prefs', 'after the rebuild'));
       expect(await readPendingCoreNotices(b.brain.db)).toEqual([{ source_id: 'default', slug: 'prefs', revision: 6 }]);
+    } finally {
+      b.cleanup();
+    }
+  });
+
+  it('the fact store and the remember replays are rebuilt too: lost rows come back, replays still answer', async () => {
+    const b = await coreBrain(await open());
+    try {
+      const first = await remember(b.brain, owner, { fact: 'Prefers mornings', provenance: 'chat', request_id: 'req-1' });
+      await remember(b.brain, owner, { fact: 'Likes tea', provenance: 'chat', entity: 'prefs' });
+      const gone = await remember(b.brain, owner, { fact: 'Has a cat', provenance: 'chat' });
+      await forget(b.brain, owner, (gone as { id: string }).id, 'moved out');
+      const before = { facts: await dumpTable(b.brain.db, 'facts', 'id'), requests: await dumpTable(b.brain.db, 'remember_requests', 'request_id') };
+      expect(before.facts).toHaveLength(3);
+      expect(before.requests).toHaveLength(1);
+
+      expect(projectionNames()).toEqual(expect.arrayContaining(['facts', 'remember-requests']));
+      for (const name of ['facts', 'remember-requests']) {
+        const check = await rebuildProjection(b.brain.db, b.brain.log, findProjection(name)!, { batchSize: 1, check: true });
+        expect(check.changed, `${name}: ${JSON.stringify(check.diffs)}`).toBe(0);
+      }
+
+      await b.brain.db.exec(`DELETE FROM facts; DELETE FROM remember_requests;`);
+      const facts = await rebuildProjection(b.brain.db, b.brain.log, findProjection('facts')!);
+      const requests = await rebuildProjection(b.brain.db, b.brain.log, findProjection('remember-requests')!);
+      expect(facts.diffs).toEqual([{ table: 'facts', removed: 0, added: 3 }]);
+      expect(requests.diffs).toEqual([{ table: 'remember_requests', removed: 0, added: 1 }]);
+      expect({ facts: await dumpTable(b.brain.db, 'facts', 'id'), requests: await dumpTable(b.brain.db, 'remember_requests', 'request_id') }).toEqual(before);
+      // The rebuilt replay answers the same request with the stored response.
+      expect(await remember(b.brain, owner, { fact: 'Prefers mornings', provenance: 'chat', request_id: 'req-1' })).toEqual(first);
     } finally {
       b.cleanup();
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openBrainOn, type Brain } from '../../../src/brain/brain.js';
 import { readCheckpoint } from '../../../src/log/consumer.js';
 import { rebuildProjection } from '../../../src/log/rebuild-projection.js';
-import { findRebuildTarget, REBUILD_TARGETS } from '../../../projections/rebuild-targets.js';
+import { findProjection, PROJECTIONS } from '../../../projections/registry.js';
 import { purgeVolunteerEvents } from '../../../projections/volunteer-purge.js';
 import { storageDrivers } from '../../support/databases.js';
 import { deletePage, dumpTable, retrieval, upsertPage, volunteered } from '../../support/feedback-log.js';
@@ -35,22 +35,22 @@ async function busyLog(brain: Brain): Promise<void> {
 
 async function snapshot(brain: Brain): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const t of REBUILD_TARGETS) {
+  for (const t of PROJECTIONS) {
     for (const table of t.tables) out[table.name] = await dumpTable(brain.db, table.name, table.key.join(', '));
   }
   return out;
 }
 
 describe.each(drivers)('rebuild on $name', ({ open }) => {
-  it.each(REBUILD_TARGETS.map((t) => t.name))('rebuilding %s from sequence 0 gives byte-identical rows, whatever the batch size', async (name) => {
+  it.each(PROJECTIONS.map((t) => t.name))('rebuilding %s from sequence 0 gives byte-identical rows, whatever the batch size', async (name) => {
     const brain = await openBrainOn(await open());
     await busyLog(brain);
     const before = await snapshot(brain);
     for (const batchSize of [1, 7, 5000]) {
-      const report = await rebuildProjection(brain.db, brain.log, findRebuildTarget(name)!, { batchSize, check: true });
+      const report = await rebuildProjection(brain.db, brain.log, findProjection(name)!, { batchSize, check: true });
       expect(report.changed, `batch size ${batchSize}: ${JSON.stringify(report.diffs)}`).toBe(0);
     }
-    const target = findRebuildTarget(name)!;
+    const target = findProjection(name)!;
     const livePosition = await readCheckpoint(brain.db, target.consumer.name);
     const report = await rebuildProjection(brain.db, brain.log, target);
     expect(report).toMatchObject({ changed: 0, swapped: true, position: livePosition });
@@ -64,8 +64,8 @@ describe.each(drivers)('rebuild on $name', ({ open }) => {
     const expected = await dumpTable(brain.db, 'usage_stats', 'day, match_arm, channel, source_id');
     await brain.db.query(`UPDATE usage_stats SET volunteered = volunteered + 5 WHERE day = '2026-01-03'`);
     await brain.db.query(`DELETE FROM context_volunteer_events WHERE id = 'va4'`);
-    const usage = await rebuildProjection(brain.db, brain.log, findRebuildTarget('usage-stats')!);
-    const vol = await rebuildProjection(brain.db, brain.log, findRebuildTarget('volunteer-events')!);
+    const usage = await rebuildProjection(brain.db, brain.log, findProjection('usage-stats')!);
+    const vol = await rebuildProjection(brain.db, brain.log, findProjection('volunteer-events')!);
     expect(usage.changed).toBeGreaterThan(0);
     expect(vol.diffs).toContainEqual({ table: 'context_volunteer_events', removed: 0, added: 1 });
     expect(await dumpTable(brain.db, 'usage_stats', 'day, match_arm, channel, source_id')).toEqual(expected);
@@ -82,7 +82,7 @@ describe.each(drivers)('rebuild on $name', ({ open }) => {
     await brain.commit([volunteered('stale-late', 'people/alice', 'alias', 'watch', 's1', day(2))]);
     const before = await snapshot(brain);
     expect(before.context_volunteer_events!.some((r) => r.includes('stale-late'))).toBe(false);
-    for (const target of REBUILD_TARGETS) {
+    for (const target of PROJECTIONS) {
       const report = await rebuildProjection(brain.db, brain.log, target, { batchSize: 3 });
       expect(report.changed, `${target.name}: ${JSON.stringify(report.diffs)}`).toBe(0);
     }

@@ -11,7 +11,7 @@ import { catchUp } from '../../../src/log/consumer.js';
 import { importFolder } from '../../../src/ops/import-folder.js';
 import { PageIndexFollower } from '../../../streams/page-index-follower.js';
 import { createVolunteerProcessor } from '../../../streams/volunteer-processor.js';
-import type { TopologySettings } from '../../../streams/volunteer-topology.js';
+import type { TopologySettings } from '../../../streams/decide-turns.js';
 import { storageDrivers } from '../../support/databases.js';
 import { conversationStream, streamPages, writeBrain, type TurnLine } from './support/conversation-stream.js';
 import { feedbackRows, sessionStates } from './support/embedded-reference.js';

@@ -10,7 +10,7 @@ import { openPgliteDb } from '../../../src/db/pglite-db.js';
 import { listPages, putPage } from '../../../src/ops/page-ops.js';
 import { volunteerOnce } from '../../../src/ops/volunteer-once.js';
 import { runWatch } from '../../../src/ops/watch-stream.js';
-import type { TurnDecision } from '../../../streams/volunteer-topology.js';
+import type { TurnDecision } from '../../../streams/decide-turns.js';
 import { upsertPage } from '../../support/feedback-log.js';
 
 const PROJECTION = 'projection.context_volunteer_events';

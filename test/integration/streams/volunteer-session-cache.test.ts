@@ -12,7 +12,7 @@ import { catchUp } from '../../../src/log/consumer.js';
 import { importFolder } from '../../../src/ops/import-folder.js';
 import { PageIndexFollower } from '../../../streams/page-index-follower.js';
 import { createVolunteerProcessor, lastDecidedTurn } from '../../../streams/volunteer-processor.js';
-import type { TopologySettings } from '../../../streams/volunteer-topology.js';
+import type { TopologySettings } from '../../../streams/decide-turns.js';
 import { conversationStream, streamPages, writeBrain, type TurnLine } from '../kafka/support/conversation-stream.js';
 import { feedbackRows, sessionStates } from '../kafka/support/embedded-reference.js';
 

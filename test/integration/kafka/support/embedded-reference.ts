@@ -7,7 +7,7 @@ import { catchUp } from '../../../../src/log/consumer.js';
 import { importFolder } from '../../../../src/ops/import-folder.js';
 import { PageIndexFollower } from '../../../../streams/page-index-follower.js';
 import { createVolunteerProcessor } from '../../../../streams/volunteer-processor.js';
-import type { TopologySettings } from '../../../../streams/volunteer-topology.js';
+import type { TopologySettings } from '../../../../streams/decide-turns.js';
 import type { TurnLine } from './conversation-stream.js';
 
 /** A `context_volunteer_events` row, comparable across drivers. */
@@ -51,7 +51,6 @@ export async function embeddedReference(brainDir: string, lines: readonly TurnLi
     const pages = await PageIndexFollower.load(brain.db, brain.log);
     const processor = createVolunteerProcessor({ log: brain.log, pages, settings: () => settings, channel: 'watch', name: 'reference' });
     await catchUp(brain.db, brain.log, processor, { batchSize: 1000 });
-    processor.drain();
     await brain.catchUp();
     return { rows: await feedbackRows(brain.db), sessions: await sessionStates(brain.db) };
   } finally {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createWatchSession, stepWatchSession, type WatchSessionState } from '../../../src/context/watch-session.js';
 import { makeEvent } from '../../../src/domain/events.js';
 import type { SessionSettings } from '../../../src/domain/event-schemas.js';
-import { decideBatch, type SessionStore, type TopologySettings, type TurnEvent } from '../../../streams/volunteer-topology.js';
+import { decideTurns, type SessionStore, type TopologySettings, type TurnEvent } from '../../../streams/decide-turns.js';
 import { indexOf } from '../context/helpers.js';
 
 const index = indexOf({
@@ -21,12 +21,12 @@ class MemoryStore implements SessionStore {
   set = (id: string, s: WatchSessionState) => void this.states.set(id, s);
 }
 
-describe('volunteer topology', () => {
-  it('keeps interleaved sessions apart: each decides as if it ran alone', async () => {
+describe('decideTurns', () => {
+  it('keeps interleaved sessions apart: each decides as if it ran alone', () => {
     const a = ['ping Alice Example', 'and Bob Sample', 'Alice Example again', 'what about Carol Demo'];
     const b = ['Bob Sample here', 'Alice Example too', 'Bob Sample once more', 'no names'];
     const events = a.flatMap((text, i) => [turn('a', i + 1, text), turn('b', i + 1, b[i]!)]);
-    const decisions = await decideBatch(events, index, new MemoryStore(), settings);
+    const decisions = decideTurns(events, index, new MemoryStore(), settings, 'watch').decisions;
 
     // The independent expectation: each session stepped on its own, in order.
     const alone = (lines: string[]) => {
@@ -44,23 +44,36 @@ describe('volunteer topology', () => {
     expect(of('b')).toEqual([['people/bob-sample'], ['people/alice-example'], [], []]);
   });
 
-  it('applies the window size a turn carries to a restored session (a restart with a new --window-turns)', async () => {
+  it('applies the window size a turn carries to a restored session (a restart with a new --window-turns)', () => {
     const store = new MemoryStore();
-    await decideBatch([1, 2, 3].map((n) => turn('s', n, `line ${n}`, { window_turns: 4 })), index, store, settings);
+    decideTurns([1, 2, 3].map((n) => turn('s', n, `line ${n}`, { window_turns: 4 })), index, store, settings, 'watch');
     expect(store.get('s')).toMatchObject({ windowTurns: 4, turnNumber: 3 });
     expect(store.get('s')!.window).toHaveLength(3);
 
-    const [restarted] = await decideBatch([turn('s', 4, 'line 4', { window_turns: 1 })], index, store, settings);
+    const [restarted] = decideTurns([turn('s', 4, 'line 4', { window_turns: 1 })], index, store, settings, 'watch').decisions;
     expect(restarted!.state.windowTurns).toBe(1);
     expect(restarted!.state.window.map((t) => t.text)).toEqual(['line 4']);
   });
 
-  it('a restored session without its own window size follows the configured one', async () => {
+  it('a restored session without its own window size follows the configured one', () => {
     const store = new MemoryStore();
     store.set('s', { windowTurns: 8, window: [], surfaced: ['people/alice-example'], turnNumber: 5 });
-    const [d] = await decideBatch([turn('s', 6, 'Alice Example and Bob Sample')], index, store, { ...settings, windowTurns: 2 });
+    const [d] = decideTurns([turn('s', 6, 'Alice Example and Bob Sample')], index, store, { ...settings, windowTurns: 2 }, 'watch').decisions;
     expect(d!.state).toMatchObject({ windowTurns: 2, turnNumber: 6 });
     // The restored session still remembers what it already volunteered.
     expect(d!.volunteered.map((p) => p.slug)).toEqual(['people/bob-sample']);
+  });
+
+  it('logs one volunteered event per volunteered page, its id fixed by session, turn and page', () => {
+    const events = [turn('s', 1, 'ping Alice Example and Bob Sample'), turn('s', 2, 'nothing here')];
+    const first = decideTurns(events, index, new MemoryStore(), settings, 'watch');
+    const again = decideTurns(events, index, new MemoryStore(), settings, 'watch');
+    expect(first.events.map((e) => [e.data.slug, e.data.turn, e.data.channel, e.data.session_id])).toEqual([
+      ['people/alice-example', 1, 'watch', 's'],
+      ['people/bob-sample', 1, 'watch', 's'],
+    ]);
+    expect(first.events.every((e) => e.at === events[0]!.at)).toBe(true);
+    // A retried batch logs the same events, so the log stores them once.
+    expect(again.events.map((e) => e.id)).toEqual(first.events.map((e) => e.id));
   });
 });

@@ -1,8 +1,11 @@
 import type { Db } from '../src/db/db.js';
+import type { Consumer } from '../src/log/consumer.js';
 import type { RebuildTarget } from '../src/log/rebuild-projection.js';
 import { coreNoticesProjection } from './core-notices-projection.js';
 import { coreRevisionsProjection } from './core-revisions-projection.js';
+import { factsProjection } from './facts-projection.js';
 import { pagesProjection } from './pages-projection.js';
+import { rememberRequestsProjection } from './remember-requests-projection.js';
 import { purgeBelowWatermark, USAGE_RETENTION, VOLUNTEER_EVENTS_RETENTION } from './retention-purge.js';
 import { retrievalsProjection } from './retrievals-projection.js';
 import { usageStatsProjection } from './usage-stats-projection.js';
@@ -22,8 +25,14 @@ async function recomputeLastRetrieved(db: Db): Promise<number> {
   return Number(row!.n);
 }
 
-/** Every projection `brainstream rebuild` knows, by the name it takes. */
-export const REBUILD_TARGETS: readonly RebuildTarget[] = [
+/**
+ * A projection: the name `brainstream rebuild` takes, the consumer that folds its events into
+ * rows, the tables it owns, and how a rebuild from sequence 0 settles them.
+ */
+export type Projection = RebuildTarget;
+
+/** Every projection, in the order a short-lived command catches them up; each one can be rebuilt. */
+export const PROJECTIONS: readonly Projection[] = [
   {
     name: 'pages',
     consumer: pagesProjection,
@@ -89,8 +98,23 @@ export const REBUILD_TARGETS: readonly RebuildTarget[] = [
       { name: 'core_revision_acks', key: ['source_id', 'slug'] },
     ],
   },
+  {
+    // Core memory: every remembered fact, with its status (active, superseded, forgotten).
+    name: 'facts',
+    consumer: factsProjection,
+    tables: [{ name: 'facts', key: ['id'] }],
+  },
+  {
+    // Core memory: the stored response of each remember call with a request id (kept 7 days by event time).
+    name: 'remember-requests',
+    consumer: rememberRequestsProjection,
+    tables: [{ name: 'remember_requests', key: ['source_id', 'identity', 'request_id'] }],
+  },
 ];
 
-export const rebuildTargetNames = (): string[] => REBUILD_TARGETS.map((t) => t.name);
+/** The consumers of every projection, in catch-up order. */
+export const PROJECTION_CONSUMERS: readonly Consumer[] = PROJECTIONS.map((p) => p.consumer);
 
-export const findRebuildTarget = (name: string): RebuildTarget | undefined => REBUILD_TARGETS.find((t) => t.name === name);
+export const projectionNames = (): string[] => PROJECTIONS.map((p) => p.name);
+
+export const findProjection = (name: string): Projection | undefined => PROJECTIONS.find((p) => p.name === name);
