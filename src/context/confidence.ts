@@ -24,9 +24,16 @@ export interface SalienceFacts {
 export const isBoosted = (c: SalienceFacts | undefined): boolean =>
   c !== undefined && (c.occurrences >= 2 || c.inNewestTurn);
 
+/**
+ * The one rounding rule for confidences: two decimals, the precision they are defined in. Applied
+ * where a confidence is computed, so every output (JSON, MCP, logged events) shows 0.85, never
+ * 0.8500000000000001.
+ */
+export const roundConfidence = (c: number): number => Math.round(c * 100) / 100;
+
 /** Always recomputed from the arm (never from an incoming confidence), so re-gating is idempotent. */
 export function confidenceFor(arm: MatchArm, c: SalienceFacts | undefined): number {
-  return Math.min(MAX_CONFIDENCE, ARM_CONFIDENCE[arm] + (isBoosted(c) ? SALIENCE_BOOST : 0));
+  return roundConfidence(Math.min(MAX_CONFIDENCE, ARM_CONFIDENCE[arm] + (isBoosted(c) ? SALIENCE_BOOST : 0)));
 }
 
 /** Gate: kept unless below `min` by more than the tolerance. */

@@ -44,9 +44,9 @@ describe('confidence (§6)', () => {
     const newest = { occurrences: 1, inNewestTurn: true, userMention: true };
     const twice = { occurrences: 2, inNewestTurn: true, userMention: true };
     const stale = { occurrences: 1, inNewestTurn: false, userMention: false };
-    expect(confidenceFor('alias', newest)).toBe(0.9500000000000001);
-    expect(confidenceFor('alias', twice)).toBe(0.9500000000000001);
-    expect(confidenceFor('title', newest)).toBe(0.8500000000000001);
+    expect(confidenceFor('alias', newest)).toBe(0.95);
+    expect(confidenceFor('alias', twice)).toBe(0.95);
+    expect(confidenceFor('title', newest)).toBe(0.85);
     expect(confidenceFor('title-surname', newest)).toBe(0.77);
     expect(confidenceFor('cjk-title', newest)).toBe(0.77);
     expect(confidenceFor('slug-suffix', newest)).toBe(0.65);
