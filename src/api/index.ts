@@ -7,6 +7,7 @@ import { openBrain, type Brain } from '../brain/brain.js';
 import { BrainLockedError } from '../brain/brain-lock.js';
 import { resolveHome } from '../brain/home.js';
 import { ownerCaller } from '../caller.js';
+import { roundConfidence } from '../context/confidence.js';
 import type { PageIndex } from '../context/page-index.js';
 import type { OneShotJson } from '../context/render.js';
 import { topicOf, type Envelope } from '../domain/events.js';
@@ -118,7 +119,7 @@ export async function openBrainstream(options: OpenOptions = {}): Promise<Brains
           listener({
             source_id: d.source_id,
             slug: d.slug,
-            confidence: d.confidence,
+            confidence: roundConfidence(d.confidence),
             arm: d.match_arm,
             rationale: d.rationale,
             channel: d.channel,

@@ -25,15 +25,15 @@ export const isBoosted = (c: SalienceFacts | undefined): boolean =>
   c !== undefined && (c.occurrences >= 2 || c.inNewestTurn);
 
 /**
- * The one rounding rule for confidences: two decimals, the precision they are defined in. Applied
- * where a confidence is computed, so every output (JSON, MCP, logged events) shows 0.85, never
- * 0.8500000000000001.
+ * The one rounding rule for confidences shown to people and programs: two decimals, the precision
+ * they are defined in (0.85, never the computed 0.8500000000000001). Decisions keep the computed
+ * value; every output that prints a confidence rounds it here.
  */
 export const roundConfidence = (c: number): number => Math.round(c * 100) / 100;
 
 /** Always recomputed from the arm (never from an incoming confidence), so re-gating is idempotent. */
 export function confidenceFor(arm: MatchArm, c: SalienceFacts | undefined): number {
-  return roundConfidence(Math.min(MAX_CONFIDENCE, ARM_CONFIDENCE[arm] + (isBoosted(c) ? SALIENCE_BOOST : 0)));
+  return Math.min(MAX_CONFIDENCE, ARM_CONFIDENCE[arm] + (isBoosted(c) ? SALIENCE_BOOST : 0));
 }
 
 /** Gate: kept unless below `min` by more than the tolerance. */
