@@ -5,6 +5,7 @@ import { benchGazetteer } from './gazetteer.bench.js';
 import { benchHook } from './hook.bench.js';
 import { benchImport } from './import.bench.js';
 import { benchKafka } from './kafka.bench.js';
+import { benchNewHome } from './new-home.bench.js';
 import { benchRebuild } from './rebuild.bench.js';
 import { benchReplay } from './replay.bench.js';
 import { benchServe } from './serve.bench.js';
@@ -15,6 +16,7 @@ import { benchWatch } from './watch.bench.js';
  * a markdown table; the raw figures go to bench-results/latest.json.
  */
 const suites: Record<string, () => Promise<Measurement[]>> = {
+  'new-home': () => benchNewHome(),
   import: () => benchImport(),
   decision: () => benchDecision(),
   gazetteer: () => benchGazetteer(),

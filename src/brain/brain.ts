@@ -1,4 +1,6 @@
+import { setFlagsFromString } from 'node:v8';
 import type { Db } from '../db/db.js';
+import { seedFromTemplate } from '../db/home-template.js';
 import { migrate } from '../db/migrate.js';
 import { openPgliteDb } from '../db/pglite-db.js';
 import { topicOf, type Envelope, type EventType } from '../domain/events.js';
@@ -142,15 +144,21 @@ export class Brain {
 }
 
 /**
- * Opens the brain in `home` (creating it), migrated and caught up. `onLocked` runs once the lock
- * is held, before the database opens (serve starts listening there, so clients wait for it).
+ * Opens the brain in `home` (creating it, from the prebuilt template when it matches), migrated
+ * and caught up. `onLocked` runs once the lock is held, before the database opens (serve starts
+ * listening there, so clients wait for it). `brief`: the process closes it soon and exits.
  */
-export async function openBrain(home: string, options: { onLocked?: () => Promise<void> } = {}): Promise<Brain> {
+export async function openBrain(home: string, options: { onLocked?: () => Promise<void>; brief?: boolean } = {}): Promise<Brain> {
   ensureHome(home);
   const paths = homePaths(home);
   const release = acquireBrainLock(paths.lock);
   try {
     await options.onLocked?.();
+    await seedFromTemplate(paths.database);
+    // A command that closes the brain right after runs the database's WebAssembly with the
+    // baseline compiler only: the optimising recompilation of hot functions would never pay off
+    // in it, and skipping it saves start-up CPU and tens of megabytes.
+    if (options.brief) setFlagsFromString('--liftoff-only');
     const db = await openPgliteDb(paths.database);
     await migrate(db);
     const brain = new Brain(db, home, release);

@@ -21,7 +21,7 @@ export async function withBrain<T>(home: string, fn: (brain: Brain) => Promise<T
   if (hosted) return fn(hosted.brain);
   let brain: Brain;
   try {
-    brain = await openBrain(home);
+    brain = await openBrain(home, { brief: true });
   } catch (err) {
     if (err instanceof BrainLockedError) throw lockedError(err);
     throw err;

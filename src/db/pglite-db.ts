@@ -35,5 +35,8 @@ class PgliteDb implements Db {
 export async function openPgliteDb(dataDir?: string): Promise<Db> {
   const pg = dataDir ? new PGlite(dataDir) : new PGlite();
   await pg.waitReady;
-  return new PgliteDb(pg, pg, false);
+  return wrapPglite(pg);
 }
+
+/** The Db of an already open PGlite (closing it closes the engine). */
+export const wrapPglite = (pg: PGlite): Db => new PgliteDb(pg, pg, false);

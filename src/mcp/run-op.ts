@@ -16,7 +16,7 @@ export async function runOpForTool(home: string, caller: Caller, op: string, par
     if (forwarded) return forwarded;
     let brain;
     try {
-      brain = await openBrain(home);
+      brain = await openBrain(home, { brief: true });
     } catch (err) {
       if (err instanceof BrainLockedError) throw new BrainstreamError(err.code, err.message, { pid: err.pid });
       throw err;

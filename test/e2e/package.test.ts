@@ -43,6 +43,8 @@ describe('the npm package', () => {
       'dist/src/context-engine/openclaw-plugin.d.ts',
       'dist/src/hooks/fast-hook.sh',
       'migrations/001_event_log.sql',
+      'dist/home-template/manifest.json',
+      'dist/home-template/pgdata.tar.gz',
       'docs/examples/transcript.txt',
       'docs/examples/library.ts',
       'openclaw.plugin.json',
