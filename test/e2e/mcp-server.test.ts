@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, runCli, tempDir } from '../support/cli.js';
+import { CLI, runCli, runCliAsync, tempDir } from '../support/cli.js';
 import { importPages, startServe, type ServeChild } from './hook-serve-support.js';
 
 const tmp = tempDir('bs-mcp-e2e-');
@@ -114,5 +114,29 @@ describe.each([
     const slug = `notes/from-mcp-${withServe ? 'serve' : 'direct'}`;
     expect((await call(client, 'put_page', { slug, markdown: '# From MCP\n\nwritten remotely\n' })).value).toEqual({ source_id: 'default', slug, status: 'created' });
     expect((await call(client, 'delete_page', { slug })).value).toEqual({ source_id: 'default', slug, status: 'deleted' });
+  });
+});
+
+describe('MCP server over raw stdio without serve', () => {
+  const rpc = (id: number | null, method: string, params: unknown): string =>
+    `${JSON.stringify({ jsonrpc: '2.0', ...(id === null ? {} : { id }), method, params })}\n`;
+
+  it('answers pipelined tool calls one after another, then exits 0 when stdin closes', async () => {
+    const input =
+      rpc(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } }) +
+      rpc(null, 'notifications/initialized', {}) +
+      rpc(2, 'tools/call', { name: 'get_page', arguments: { slug: 'people/alice-example' } }) +
+      rpc(3, 'tools/call', { name: 'list_pages', arguments: {} });
+    const r = await runCliAsync(['--home', home, 'mcp', '--source', 'default'], { input, env: { BRAINSTREAM_AUTOSTART: '0' } });
+    expect(r.code).toBe(0);
+    const answers = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number; result: ToolText });
+    expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
+    for (const a of answers.slice(1)) expect(a.result.isError, a.result.content?.[0]?.text).toBeFalsy();
+    expect(JSON.parse(answers[1]!.result.content[0].text)).toMatchObject({ slug: 'people/alice-example' });
+  }, 120_000);
+
+  it('exits 0 on an empty stdin', async () => {
+    const r = await runCliAsync(['--home', home, 'mcp'], { input: '' });
+    expect(r).toMatchObject({ code: 0, stdout: '' });
   });
 });
