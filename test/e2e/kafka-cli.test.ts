@@ -110,7 +110,7 @@ describe.skipIf(svc.skip)('distributed mode from the command line', () => {
     const human = await cli(['lag', ...flags]);
     expect(human.stdout).toMatch(/total lag: 0\n$/);
 
-    const sql = postgres(svc.pg.url, { max: 1, onnotice: () => {} });
+    const sql = postgres(svc.pg.url, { max: 1, onnotice: () => {}, connection: { search_path: 'brainstream' } });
     try {
       const rows = await sql<{ session_id: string; turn: number; slug: string; channel: string }[]>`
         SELECT session_id, turn, slug, channel FROM context_volunteer_events ORDER BY session_id, turn, slug`;
