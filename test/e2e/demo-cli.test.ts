@@ -45,7 +45,7 @@ describe('brainstream demo', () => {
     expect(existsSync(join(userHome, '.brainstream'))).toBe(false);
     expect(existsSync(brainHome)).toBe(false);
     expect(readdirSync(tmp)).toEqual([]);
-  }, 240_000);
+  });
 
   it('the hook that stands in for a user without Kafka or PostgreSQL does refuse those clients', () => {
     const refuse = resolve(import.meta.dirname, '../support/refuse-distributed-clients.mjs');
