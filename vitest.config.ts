@@ -9,5 +9,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Commands never start serve by themselves in tests (the tests of that turn it on).
+    env: { BRAINSTREAM_AUTOSTART: '0' },
   },
 });

@@ -14,6 +14,11 @@ if (hook) await (await import('../hooks/hook-main.js')).hookMain(hook);
 const route = commandRoute(args);
 let code: number | null = null;
 if (route.forward) {
+  if (route.autostart) {
+    const { autostartEnabled, ensureServe } = await import('../serve/autostart.js');
+    // Started (or found starting) here; when it cannot start, the command runs without it.
+    if (autostartEnabled()) await ensureServe(route.home);
+  }
   const { forwardCommand } = await import('../serve/forward-command.js');
   code = await forwardCommand(route.home, args);
 }

@@ -1,8 +1,9 @@
 import type { DoctorCheckDef } from './doctor-check.js';
 import { hookLaneCheck } from './hook-lane.js';
+import { serveCheck } from './serve-check.js';
 import { volunteerChannelsCheck } from './volunteer-channels.js';
 
-const checks: DoctorCheckDef[] = [volunteerChannelsCheck, hookLaneCheck];
+const checks: DoctorCheckDef[] = [serveCheck, volunteerChannelsCheck, hookLaneCheck];
 
 /** Adds a check (features register theirs, e.g. `core_memory`); a name registers once. */
 export function registerDoctorCheck(check: DoctorCheckDef): void {
