@@ -10,6 +10,8 @@ interface PageFold {
   lastAt: string;
   saves: number;
   deleted: boolean;
+  /** The last remote write that kept hidden parts; null: an owner or import write cleared it; undefined: neither happened. */
+  remoteWrite: { at: string; kept: string[] } | null | undefined;
 }
 
 /**
@@ -21,13 +23,15 @@ function foldBatch(events: readonly LoggedEvent[]): Map<string, PageFold> {
   for (const { event } of events) {
     if (event.type !== 'page.upserted' && event.type !== 'page.deleted') continue;
     const key = `${event.data.source_id}\u0000${event.data.slug}`;
-    const fold = folds.get(key) ?? { last: null, filePath: null, lastAt: event.at, saves: 0, deleted: false };
+    const fold = folds.get(key) ?? { last: null, filePath: null, lastAt: event.at, saves: 0, deleted: false, remoteWrite: undefined };
     if (event.type === 'page.upserted') {
       fold.last = event.data;
       fold.filePath = event.data.file_path ?? fold.filePath;
       fold.saves += 1;
       fold.deleted = false;
       fold.lastAt = event.at;
+      if (event.data.origin !== 'remote') fold.remoteWrite = null;
+      else if (event.data.kept_hidden && event.data.kept_hidden.length > 0) fold.remoteWrite = { at: event.at, kept: event.data.kept_hidden };
     } else if (!fold.deleted) {
       // A repeated delete changes nothing, exactly as when it arrives in a later batch.
       fold.deleted = true;
@@ -53,11 +57,17 @@ export const pagesProjection: Consumer = {
     const folds = foldBatch(events);
     const upserts: unknown[][] = [];
     const deletes: { source_id: string; slug: string; at: string }[] = [];
+    const remoteWrites: [string, string, string][] = [];
+    const cleared: [string[], string[]] = [[], []];
     for (const [key, f] of folds) {
       if (f.last) {
         const d = f.last;
         upserts.push([d.source_id, d.slug, d.title, d.type, JSON.stringify(d.frontmatter), d.compiled_truth, d.timeline,
           d.content_hash, f.filePath, f.saves, f.deleted, f.lastAt]);
+        if (f.remoteWrite === null) {
+          cleared[0].push(d.source_id);
+          cleared[1].push(d.slug);
+        } else if (f.remoteWrite !== undefined) remoteWrites.push([d.source_id, d.slug, JSON.stringify(f.remoteWrite)]);
       } else {
         const [source_id, slug] = key.split('\u0000') as [string, string];
         deletes.push({ source_id, slug, at: f.lastAt });
@@ -80,6 +90,16 @@ export const pagesProjection: Consumer = {
            deleted = EXCLUDED.deleted, updated_at = EXCLUDED.updated_at`,
         chunk.flat(),
       );
+    }
+    if (cleared[0].length > 0) {
+      await tx.query(
+        `UPDATE pages SET remote_write = NULL
+         WHERE remote_write IS NOT NULL AND (source_id, slug) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+        cleared,
+      );
+    }
+    for (const [sourceId, slug, remoteWrite] of remoteWrites) {
+      await tx.query(`UPDATE pages SET remote_write = $3::jsonb WHERE source_id = $1 AND slug = $2`, [sourceId, slug, remoteWrite]);
     }
     for (const d of deletes) {
       await tx.query(`UPDATE pages SET deleted = true, updated_at = $3 WHERE source_id = $1 AND slug = $2 AND NOT deleted`, [

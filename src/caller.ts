@@ -26,4 +26,6 @@ export function readableSources(caller: Caller, existing: readonly string[]): st
   return caller.grant === null ? [...existing] : caller.grant.filter((s) => existing.includes(s) || s === caller.source);
 }
 
-export const canRead = (caller: Caller, source: string): boolean => caller.grant === null || caller.grant.includes(source);
+/** The bound source is always readable: a caller may read what it may write. */
+export const canRead = (caller: Caller, source: string): boolean =>
+  caller.grant === null || caller.grant.includes(source) || source === caller.source;

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { BrainstreamError } from '../errors.js';
 
 /** Where a brain keeps its files: `--home`, else BRAINSTREAM_HOME, else ~/.brainstream. */
 export function resolveHome(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -20,6 +21,116 @@ export const homePaths = (home: string) => ({
   hooks: join(home, 'integrations', 'hooks'),
 });
 
+/** Permission bits that let other users in: group or other may read, write or enter. */
+export const OPEN_TO_OTHERS = 0o077;
+
+export type HomeAccess =
+  | { kind: 'absent' }
+  | { kind: 'private' }
+  /** Others can get in, and this user owns the folder: it can be closed. */
+  | { kind: 'open_ours'; mode: number }
+  /** Others can get in, and another user owns it: this process must not use it. */
+  | { kind: 'open_theirs'; mode: number; uid: number }
+  | { kind: 'not_a_folder' };
+
+/** Who can get into `home`, from its owner and mode. */
+export function homeAccess(stat: { isDirectory(): boolean; mode: number; uid: number } | null, uid: number): HomeAccess {
+  if (stat === null) return { kind: 'absent' };
+  if (!stat.isDirectory()) return { kind: 'not_a_folder' };
+  const mode = stat.mode & 0o7777;
+  if ((mode & OPEN_TO_OTHERS) === 0) return { kind: 'private' };
+  // A sticky folder (/tmp and the like) is shared by design: never close it, refuse it.
+  const shared = (mode & 0o1000) !== 0;
+  return stat.uid === uid && !shared ? { kind: 'open_ours', mode } : { kind: 'open_theirs', mode, uid: stat.uid };
+}
+
+const octal = (mode: number): string => mode.toString(8).padStart(4, '0');
+
+function statOrNull(path: string) {
+  try {
+    return statSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** Every file and folder under `dir` (symlinks not followed) that others could use: path and mode. */
+export function openEntries(dir: string, limit = Infinity): { path: string; mode: number; uid: number }[] {
+  const found: { path: string; mode: number; uid: number }[] = [];
+  const uid = process.getuid?.() ?? -1;
+  const walk = (at: string): void => {
+    let names: string[];
+    try {
+      names = readdirSync(at);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (found.length >= limit) return;
+      const path = join(at, name);
+      let st;
+      try {
+        st = lstatSync(path);
+      } catch {
+        continue;
+      }
+      if (st.isSymbolicLink()) continue;
+      if ((st.mode & OPEN_TO_OTHERS) !== 0 || st.uid !== uid) found.push({ path, mode: st.mode & 0o7777, uid: st.uid });
+      if (st.isDirectory()) walk(path);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/**
+ * Takes group and other bits off everything this user owns under `dir` (the embedded database
+ * creates some files 0666 whatever the umask).
+ */
+export function closeToOthers(dir: string): void {
+  const uid = process.getuid?.() ?? -1;
+  for (const entry of openEntries(dir)) {
+    if (entry.uid !== uid || (entry.mode & OPEN_TO_OTHERS) === 0) continue;
+    try {
+      chmodSync(entry.path, entry.mode & ~OPEN_TO_OTHERS);
+    } catch {
+      // Gone meanwhile (the database renames and removes files as it goes).
+    }
+  }
+}
+
+let toldTightened = false;
+
+/**
+ * Makes sure no other user can read or write an existing home: a folder this user owns that
+ * others can enter is closed (0700, said once on stderr); one another user owns is refused
+ * (`home_insecure`). An absent home is left absent.
+ */
+export function secureExistingHome(home: string, warn: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): void {
+  const uid = process.getuid?.() ?? -1;
+  const access = homeAccess(statOrNull(home), uid);
+  if (access.kind === 'not_a_folder') throw new BrainstreamError('home_insecure', `${home} is not a folder`);
+  if (access.kind === 'open_theirs') {
+    throw new BrainstreamError(
+      'home_insecure',
+      `other users can get into ${home} (mode ${octal(access.mode)}, owner uid ${access.uid}) and it is not yours to close: use a home only you can open (chmod 700 by its owner, or another --home)`,
+      { home, mode: octal(access.mode), uid: access.uid },
+    );
+  }
+  if (access.kind === 'open_ours') {
+    chmodSync(home, 0o700);
+    // Files made before (a database's log files were 0666) stay closed even if the folder is reopened.
+    closeToOthers(home);
+    if (!toldTightened) {
+      toldTightened = true;
+      warn(`brainstream: note: ${home} was open to other users (mode ${octal(access.mode)}); it is now 0700`);
+    }
+  }
+}
+
+/** Creates the home owner-only (or closes an existing one, see secureExistingHome). */
 export function ensureHome(home: string): void {
+  secureExistingHome(home);
   mkdirSync(join(home, 'run'), { recursive: true, mode: 0o700 });
 }

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// Everything this process creates (database, socket, config, logs) is for its user alone.
+process.umask(0o077);
 import { parseHookArgs } from '../hooks/hook-argv.js';
 import { commandRoute } from '../serve/command-route.js';
 
@@ -14,6 +16,15 @@ if (hook) await (await import('../hooks/hook-main.js')).hookMain(hook);
 const route = commandRoute(args);
 let code: number | null = null;
 if (route.forward) {
+  const { secureExistingHome } = await import('../brain/home.js');
+  try {
+    secureExistingHome(route.home);
+  } catch (err) {
+    const { BrainstreamError } = await import('../errors.js');
+    if (!(err instanceof BrainstreamError)) throw err;
+    process.stderr.write(`brainstream: ${err.code}: ${err.message}\n`);
+    process.exit(1);
+  }
   if (route.autostart) {
     const { autostartEnabled, ensureServe } = await import('../serve/autostart.js');
     // Started (or found starting) here; when it cannot start, the command runs without it.

@@ -1,5 +1,6 @@
 import { makeEvent, pageKey, type Envelope } from '../domain/events.js';
 import type { CorePageRow } from './core-page.js';
+import type { HiddenPart } from '../pages/hidden-parts.js';
 import { guardPageWrite } from './page-write-guard.js';
 import type { RemoteEditOutcome, RemoteEditPolicy } from './remote-edit.js';
 
@@ -47,6 +48,8 @@ export interface PageWriteRequest {
   file_path?: string | null;
   /** Keep a soft-deleted row deleted (`core remove` on a deleted page). */
   keep_deleted?: boolean;
+  /** Hidden parts of the stored page a remote write kept. */
+  kept_hidden?: HiddenPart[];
 }
 
 export interface PlannedPageWrite {
@@ -106,6 +109,7 @@ export function planPageWrite(planner: PageWritePlanner, req: PageWriteRequest):
         content_hash: req.content_hash ?? req.stored?.content_hash ?? '',
         file_path: req.file_path === undefined ? (req.stored?.file_path ?? null) : req.file_path,
         origin,
+        ...(origin === 'remote' && req.kept_hidden && req.kept_hidden.length > 0 ? { kept_hidden: req.kept_hidden } : {}),
       },
       { key },
     ),

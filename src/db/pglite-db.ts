@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from '@electric-sql/pglite';
+import { closeToOthers } from '../brain/home.js';
 import type { Db } from './db.js';
 
 type Queryable = PGlite | Transaction;
@@ -10,6 +11,7 @@ class PgliteDb implements Db {
     private readonly conn: Queryable,
     private readonly root: PGlite,
     private readonly inTransaction: boolean,
+    private readonly dataDir: string | null = null,
   ) {}
 
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -27,7 +29,9 @@ class PgliteDb implements Db {
   }
 
   async close(): Promise<void> {
-    if (!this.inTransaction) await this.root.close();
+    if (this.inTransaction) return;
+    await this.root.close();
+    if (this.dataDir !== null) closeToOthers(this.dataDir);
   }
 }
 
@@ -35,7 +39,8 @@ class PgliteDb implements Db {
 export async function openPgliteDb(dataDir?: string): Promise<Db> {
   const pg = dataDir ? new PGlite(dataDir) : new PGlite();
   await pg.waitReady;
-  return wrapPglite(pg);
+  if (dataDir) closeToOthers(dataDir);
+  return new PgliteDb(pg, pg, false, dataDir ?? null);
 }
 
 /** The Db of an already open PGlite (closing it closes the engine). */

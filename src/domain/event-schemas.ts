@@ -64,6 +64,8 @@ export const PageUpsertedV1 = z.object({
   content_hash: z.string(),
   file_path: z.string().nullable(),
   origin: PageOrigin,
+  /** A remote write over a page with parts it could not see: which of them it kept. */
+  kept_hidden: z.array(z.enum(['takes', 'private_facts', 'core_keys'])).optional(),
 });
 export type PageUpserted = z.infer<typeof PageUpsertedV1>;
 

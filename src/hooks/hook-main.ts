@@ -1,4 +1,5 @@
-import { resolveHome } from '../brain/home.js';
+import { resolveHome, secureExistingHome } from '../brain/home.js';
+import { BrainstreamError } from '../errors.js';
 import { autostartEnabled, ensureServe } from '../serve/autostart.js';
 import type { HookArgs, HookEvent } from './hook-argv.js';
 import { fitAdditionalContext, userPromptJson } from './hook-output.js';
@@ -66,6 +67,13 @@ export async function runHook(args: HookArgs, io: HookIo = processHookIo()): Pro
   const event = args.event;
   const startedAt = Date.now();
   const home = resolveHome(args.home);
+  try {
+    secureExistingHome(home);
+  } catch (err) {
+    // A home other users can get into is never used; the harness goes on without context.
+    process.stderr.write(`brainstream: ${err instanceof BrainstreamError ? `${err.code}: ` : ''}${err instanceof Error ? err.message : String(err)}\n`);
+    return 0;
+  }
   const pending: Pending = { notice: null };
   let settled = false;
   const finish = (run: HookRun): void => {

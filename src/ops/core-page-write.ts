@@ -4,6 +4,7 @@ import { brainConfig } from '../config/brain-config.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { planPageWrite, type PageFields, type PageWritePlanner, type PlannedPageWrite, type StoredRow } from '../core-memory/plan-page-write.js';
 import type { Db } from '../db/db.js';
+import type { HiddenPart } from '../pages/hidden-parts.js';
 import { utcDay } from '../pages/facts-table.js';
 import { loadCoreRows } from './operations/core-rows.js';
 import { withCoreWriteLock } from './core-write-lock.js';
@@ -35,6 +36,8 @@ export interface GuardedEdit {
   content_hash?: string;
   file_path?: string | null;
   keep_deleted?: boolean;
+  /** Hidden parts of the stored page a remote write kept (recorded on the saved version). */
+  kept_hidden?: HiddenPart[];
 }
 
 export interface GuardedEditResult {

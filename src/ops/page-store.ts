@@ -7,6 +7,13 @@ export interface StoredPage extends Page {
   version: number;
   deleted: boolean;
   last_retrieved_at: string | null;
+  /** The last remote write that kept parts of the page its caller could not see, until the owner writes it. */
+  remote_write: RemoteWrite | null;
+}
+
+export interface RemoteWrite {
+  at: string;
+  kept: string[];
 }
 
 interface PageRow extends Omit<StoredPage, 'last_retrieved_at'> {
@@ -14,12 +21,13 @@ interface PageRow extends Omit<StoredPage, 'last_retrieved_at'> {
 }
 
 const COLUMNS = `source_id, slug, title, type, frontmatter, compiled_truth, timeline, content_hash, file_path, version,
-  deleted, last_retrieved_at`;
+  deleted, last_retrieved_at, remote_write`;
 
 const toPage = (r: PageRow): StoredPage => ({
   ...r,
   version: Number(r.version),
   last_retrieved_at: r.last_retrieved_at === null ? null : new Date(r.last_retrieved_at).toISOString(),
+  remote_write: r.remote_write ?? null,
 });
 
 /** Reads of the `pages` projection. */
@@ -45,3 +53,13 @@ export async function listSources(db: Db): Promise<string[]> {
 
 /** Code-unit order, as the specs require (SQL collation may differ). */
 export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Live pages a remote write changed while keeping parts it could not see, newest first. */
+export async function listRemoteWrites(db: Db, sources: readonly string[] | null): Promise<{ source_id: string; slug: string; remote_write: RemoteWrite }[]> {
+  const rows = await db.query<{ source_id: string; slug: string; remote_write: RemoteWrite }>(
+    `SELECT source_id, slug, remote_write FROM pages WHERE remote_write IS NOT NULL AND NOT deleted
+       AND ($1::text[] IS NULL OR source_id = ANY($1::text[]))`,
+    [sources],
+  );
+  return rows.sort((a, b) => cmp(b.remote_write.at, a.remote_write.at) || cmp(a.source_id, b.source_id) || cmp(a.slug, b.slug));
+}

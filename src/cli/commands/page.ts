@@ -5,7 +5,7 @@ import { validateSlug, InvalidSlugError } from '../../pages/import-paths.js';
 import { renderPageMarkdown } from '../../pages/render-markdown.js';
 import { parseSessionFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
-import { out, outJson, outLine } from '../output.js';
+import { errLine, out, outJson, outLine } from '../output.js';
 import { readPageStdin } from '../read-page-stdin.js';
 import { withBrain } from '../with-brain.js';
 
@@ -60,6 +60,11 @@ export function registerPage(program: Command): void {
         const { source_id, title, type, frontmatter, compiled_truth, timeline } = p;
         outJson({ source_id, slug: p.slug, title, type, frontmatter, compiled_truth, timeline });
       } else out(renderPageMarkdown(p));
+      if (ctx.caller.kind === 'owner' && p.remote_write) {
+        errLine(
+          `brainstream: note: a remote caller rewrote this page at ${p.remote_write.at}; what it could not see (${p.remote_write.kept.join(', ')}) was kept. Your next write of the page clears this note.`,
+        );
+      }
     });
 
   page
