@@ -146,7 +146,7 @@ export function createVolunteerProcessor(options: VolunteerProcessorOptions): Co
         await options.pages.refresh(tx);
         await sessions.load(tx, turns.map((t) => t.data.session_id));
         const decisions = await decideBatch(turns, options.pages.index, sessions, options.settings());
-        const out = decisions.flatMap((d) => d.volunteered.map((p) => volunteeredEvent(d, p, channel)));
+        const out = decisions.flatMap((d) => [...d.pointers, ...d.volunteered].map((p) => volunteeredEvent(d, p, d.event.data.channel ?? channel)));
         await options.log.append(out, tx);
         await sessions.flush(tx, turns.at(-1)!.at);
         decided = decided.concat(decisions);

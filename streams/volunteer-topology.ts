@@ -22,6 +22,8 @@ export interface TurnDecision {
   event: TurnEvent;
   turn: number;
   volunteered: VolunteeredPage[];
+  /** Ungated pointers the turn asked for (`settings.pointers`), delivered before `volunteered`. */
+  pointers: VolunteeredPage[];
   state: WatchSessionState;
 }
 
@@ -57,8 +59,10 @@ export function volunteerTopology(index: PageIndex, store: SessionStore, setting
               lexicalArms: s.lexical_arms ?? settings.lexicalArms,
               gazetteer: settings.gazetteer,
               turn: event.data.turn,
+              ...(s.pointers !== undefined ? { pointers: s.pointers } : {}),
+              ...(event.data.shown !== undefined ? { shown: event.data.shown } : {}),
             });
-            return { event, turn: step.turn, volunteered: step.volunteered, state: step.state };
+            return { event, turn: step.turn, volunteered: step.volunteered, pointers: step.pointers, state: step.state };
           }, null),
           map((d) => {
             store.set(session.key, d!.state);

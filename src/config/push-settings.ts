@@ -12,6 +12,10 @@ export interface PushSettings {
   maxPointers: number;
   lexicalArms: boolean;
   gazetteer: boolean;
+  /** The gate of a tool turn (a harness's post-tool hook): stricter than a prompt's. */
+  toolMinConfidence: number;
+  /** Pages one tool turn may push. */
+  toolMaxPages: number;
 }
 
 const configured = (config: StoredConfig, key: string): unknown => configKeySpec(key)!.effective(storedConfigValue(config, key)).value;
@@ -46,5 +50,7 @@ export function pushSettings(config: StoredConfig, env: Readonly<Record<string, 
     maxPointers: configured(config, 'retrieval_reflex_max_pointers') as number,
     lexicalArms: armsFromEnv(env.BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS) ?? (configured(config, 'retrieval_reflex_lexical_arms') as boolean),
     gazetteer: configured(config, 'retrieval_reflex_gazetteer') as boolean,
+    toolMinConfidence: configured(config, 'retrieval_reflex_tool_min_confidence') as number,
+    toolMaxPages: configured(config, 'retrieval_reflex_tool_max_pages') as number,
   };
 }

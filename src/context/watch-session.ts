@@ -1,7 +1,7 @@
 import { clampWindowTurns } from './knobs.js';
 import type { PageIndex } from './page-index.js';
 import type { Turn } from './turn.js';
-import { volunteer, type VolunteeredPage, type VolunteerOptions } from './volunteer.js';
+import { resolvePointers, volunteer, type VolunteeredPage, type VolunteerOptions } from './volunteer.js';
 
 /**
  * Per-session state of the streaming channel (§7.2, §7.3) as plain JSON, so it can be
@@ -18,6 +18,10 @@ export interface WatchSessionState {
 export type WatchStepOptions = Omit<VolunteerOptions, 'excludeSlugs'> & {
   /** Turn number of this turn when the caller owns numbering (serve: from the events); default previous + 1. */
   turn?: number;
+  /** Ungated pointers to pages this turn itself names, at most this many, before the gated decision (default 0: none). */
+  pointers?: number;
+  /** Slugs the reader was already shown outside this session's turns: never surfaced again. */
+  shown?: readonly string[];
 };
 
 export interface WatchStep {
@@ -25,6 +29,8 @@ export interface WatchStep {
   /** The number of the turn just processed (1-based). */
   turn: number;
   volunteered: VolunteeredPage[];
+  /** Pointers to the pages the turn names (only when asked for), already excluded from `volunteered`. */
+  pointers: VolunteeredPage[];
 }
 
 /** A fresh session; the window size is clamped to 1..64 (NaN/absent → 4). */
@@ -34,7 +40,7 @@ export function createWatchSession(windowTurns?: unknown): WatchSessionState {
 
 const isTurn = (t: unknown): t is Turn =>
   typeof t === 'object' && t !== null &&
-  ((t as Turn).role === 'user' || (t as Turn).role === 'assistant') && typeof (t as Turn).text === 'string';
+  ((t as Turn).role === 'user' || (t as Turn).role === 'assistant' || (t as Turn).role === 'tool') && typeof (t as Turn).text === 'string';
 
 /**
  * One accepted turn: push it onto the rolling window, volunteer with the session's already
@@ -42,21 +48,27 @@ const isTurn = (t: unknown): t is Turn =>
  * while deciding is swallowed (nothing volunteered) so the stream continues.
  */
 export function stepWatchSession(state: WatchSessionState, turn: Turn, index: PageIndex, opts: WatchStepOptions): WatchStep {
-  if (!isTurn(turn)) return { state, turn: state.turnNumber, volunteered: [] };
+  if (!isTurn(turn)) return { state, turn: state.turnNumber, volunteered: [], pointers: [] };
   const size = clampWindowTurns(state.windowTurns);
   const window = [...state.window, { role: turn.role, text: turn.text }];
   if (window.length > size) window.splice(0, window.length - size);
   const number = typeof opts.turn === 'number' && Number.isFinite(opts.turn) ? opts.turn : state.turnNumber + 1;
+  let surfaced = state.surfaced;
+  for (const slug of opts.shown ?? []) if (!surfaced.includes(slug)) surfaced = [...surfaced, slug];
   let volunteered: VolunteeredPage[] = [];
+  let pointers: VolunteeredPage[] = [];
   try {
-    const { turn: _ignored, ...rest } = opts;
-    volunteered = volunteer(window, index, { ...rest, excludeSlugs: state.surfaced });
+    const { turn: _ignored, pointers: maxPointers, shown: _shown, ...rest } = opts;
+    if (maxPointers !== undefined && maxPointers > 0) {
+      pointers = resolvePointers([{ role: turn.role, text: turn.text }], index, { ...rest, excludeSlugs: surfaced, maxPointers });
+    }
+    volunteered = volunteer(window, index, { ...rest, excludeSlugs: [...surfaced, ...pointers.map((p) => p.slug)] });
   } catch {
     volunteered = [];
+    pointers = [];
   }
-  let surfaced = state.surfaced;
-  for (const p of volunteered) {
+  for (const p of [...pointers, ...volunteered]) {
     if (!surfaced.includes(p.slug)) surfaced = [...surfaced, p.slug];
   }
-  return { state: { windowTurns: size, window, surfaced, turnNumber: number }, turn: number, volunteered };
+  return { state: { windowTurns: size, window, surfaced, turnNumber: number }, turn: number, volunteered, pointers };
 }

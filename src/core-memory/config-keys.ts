@@ -150,6 +150,26 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
   },
   switchKey('retrieval_reflex_lexical_arms'),
   switchKey('retrieval_reflex_gazetteer'),
+  {
+    key: 'retrieval_reflex_tool_min_confidence',
+    default: 0.8,
+    allowed: 'a number from 0 to 1',
+    parse: (raw) => {
+      const n = parseNumber(raw);
+      return n !== undefined && n >= 0 && n <= 1 ? n : undefined;
+    },
+    effective: (s) => (unset(s) ? { value: 0.8, valid: true } : isNumber(s) && s >= 0 && s <= 1 ? { value: s, valid: true } : { value: 0.8, valid: false }),
+  },
+  {
+    key: 'retrieval_reflex_tool_max_pages',
+    default: 2,
+    allowed: 'a whole number from 1 to 5',
+    parse: (raw) => {
+      const n = parseNumber(raw);
+      return n !== undefined && Number.isInteger(n) && n >= 1 && n <= 5 ? n : undefined;
+    },
+    effective: (s) => (unset(s) ? { value: 2, valid: true } : Number.isInteger(s) && (s as number) >= 1 && (s as number) <= 5 ? { value: s as number, valid: true } : { value: 2, valid: false }),
+  },
 ];
 
 const BY_KEY = new Map(CONFIG_KEYS.map((k) => [k.key, k]));

@@ -9,11 +9,14 @@ export const SourceId = z
 export const Channel = z.enum(['op', 'watch', 'reflex', 'claude-code', 'codex', 'opencode']);
 export type Channel = z.infer<typeof Channel>;
 
-export const Role = z.enum(['user', 'assistant']);
+/** `tool`: what a tool returned to the agent (a harness's post-tool hook), decided like any turn. */
+export const Role = z.enum(['user', 'assistant', 'tool']);
 export type Role = z.infer<typeof Role>;
 
 const SessionId = z.string().min(1).max(256);
 const Slug = z.string().min(1).max(MAX_SLUG_CHARS);
+/** Pages a harness session already showed before its turns reached the log (at most this many are kept). */
+export const MAX_SHOWN_SLUGS = 64;
 const Frontmatter = z.record(z.string(), z.unknown());
 
 /** turn.appended v1 — the made-up first shape, kept so old logs still read (no source). */
@@ -33,6 +36,11 @@ export const SessionSettings = z.object({
   remote: z.boolean().optional(),
   /** An environment override of the lexical arms the session was started with. */
   lexical_arms: z.boolean().optional(),
+  /**
+   * Ungated pointers to the pages the turn itself names (a harness prompt: "pages mentioned this
+   * turn"), at most this many, before the gated decision.
+   */
+  pointers: z.number().int().min(0).max(10).optional(),
 });
 export type SessionSettings = z.infer<typeof SessionSettings>;
 
@@ -43,6 +51,12 @@ export type SessionSettings = z.infer<typeof SessionSettings>;
 export const TurnAppendedV2 = TurnAppendedV1.extend({
   source_id: SourceId,
   settings: SessionSettings.optional(),
+  /** Where the turn came in (a harness hook); absent: the processor's own channel (`watch`). */
+  channel: Channel.optional(),
+  /** The tool a `tool` turn reports on (as the harness names it). */
+  tool: z.string().min(1).max(128).optional(),
+  /** Slugs the harness had already shown in this session (its own earlier injections): never pushed again. */
+  shown: z.array(Slug).max(MAX_SHOWN_SLUGS).optional(),
 });
 export type TurnAppended = z.infer<typeof TurnAppendedV2>;
 

@@ -11,6 +11,8 @@ export interface HeartbeatEntry {
   reason?: string;
   duration_ms: number;
   turns?: number;
+  /** Why the prompt hook decided without the transcript (missing, unreadable, outside the harness folder…). */
+  transcript?: string;
   core_chars?: number;
   core_revision?: string;
 }

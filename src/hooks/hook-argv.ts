@@ -2,7 +2,7 @@
  * The `brainstream [globals] hook <event> [--harness H]` command line, parsed without loading
  * the full CLI: the hook runs on every prompt and its start-up time is the user's wait.
  */
-export const HOOK_EVENTS = ['user-prompt', 'session-start', 'compact'] as const;
+export const HOOK_EVENTS = ['user-prompt', 'session-start', 'compact', 'post-tool'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
 export const HARNESSES = ['claude-code', 'codex', 'opencode'] as const;

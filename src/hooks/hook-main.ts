@@ -17,18 +17,20 @@ export interface HookIo {
 const processHookIo = (): HookIo => ({ stdin: process.stdin, write: (text) => void process.stdout.write(text) });
 
 /** Self-deadlines: the harness waits on the hook, so it answers (or gives up) in time. */
-const DEADLINE_MS: Record<HookEvent, number> = { 'user-prompt': 800, 'session-start': 1500, compact: 800 };
+const DEADLINE_MS: Record<HookEvent, number> = { 'user-prompt': 800, 'session-start': 1500, compact: 800, 'post-tool': 800 };
 // session-start races its own deadline internally; this net only catches a stuck process.
-const NET_SLACK_MS: Record<HookEvent, number> = { 'user-prompt': 0, 'session-start': 150, compact: 0 };
+const NET_SLACK_MS: Record<HookEvent, number> = { 'user-prompt': 0, 'session-start': 150, compact: 0, 'post-tool': 0 };
 
-async function runEvent(event: HookEvent, args: HookArgs, home: string, pending: Pending, startedAt: number, stdin: HookStdin): Promise<HookRun> {
+async function runEvent(event: HookEvent, args: HookArgs, home: string, pending: Pending, startedAt: number, stdin: HookStdin, deadlineMs: number): Promise<HookRun> {
   switch (event) {
     case 'user-prompt':
-      return (await import('./user-prompt.js')).runUserPrompt(home, args.harness, pending, startedAt, stdin);
+      return (await import('./user-prompt.js')).runUserPrompt(home, args.harness, pending, startedAt, stdin, deadlineMs);
     case 'session-start':
       return (await import('./session-start.js')).runSessionStart(home, startedAt, stdin);
     case 'compact':
       return (await import('./compact.js')).runCompact(home, stdin);
+    case 'post-tool':
+      return (await import('./post-tool.js')).runPostTool(home, args.harness, startedAt, stdin, deadlineMs);
   }
 }
 
@@ -58,13 +60,15 @@ export function givenUpRun(event: HookEvent, reason: 'deadline' | 'internal', pe
  * `brainstream hook <event>`: fails open. The kill switch exits at once; a missed deadline or
  * any error prints nothing harmful; every path but a usage error exits 0.
  */
-export async function runHook(args: HookArgs, io: HookIo = processHookIo()): Promise<number> {
+export async function runHook(args: HookArgs, io: HookIo = processHookIo(), options: { deadlineMs?: number } = {}): Promise<number> {
   if (process.env.BRAINSTREAM_HOOKS === '0') return 0;
   if (args.event === null) {
-    process.stderr.write(`brainstream: hook expects user-prompt, session-start or compact, got ${JSON.stringify(args.rawEvent ?? '')}\n`);
+    process.stderr.write(`brainstream: hook expects user-prompt, session-start, compact or post-tool, got ${JSON.stringify(args.rawEvent ?? '')}\n`);
     return 2;
   }
   const event = args.event;
+  // A harness's deadline; an in-process caller that is not a harness may allow more.
+  const deadlineMs = options.deadlineMs ?? DEADLINE_MS[event];
   const startedAt = Date.now();
   const home = resolveHome(args.home);
   try {
@@ -88,9 +92,9 @@ export async function runHook(args: HookArgs, io: HookIo = processHookIo()): Pro
     net = setTimeout(() => {
       finish(givenUpRun(event, 'deadline', pending));
       resolve();
-    }, DEADLINE_MS[event] + NET_SLACK_MS[event]);
+    }, deadlineMs + NET_SLACK_MS[event]);
   });
-  const work = runEvent(event, args, home, pending, startedAt, io.stdin).then(finish, () => finish(givenUpRun(event, 'internal', pending)));
+  const work = runEvent(event, args, home, pending, startedAt, io.stdin, deadlineMs).then(finish, () => finish(givenUpRun(event, 'internal', pending)));
   await Promise.race([work, deadline]);
   return 0;
 }

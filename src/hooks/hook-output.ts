@@ -4,6 +4,10 @@ export const MAX_HOOK_OUTPUT_CHARS = 10_000;
 export const userPromptJson = (text: string): string =>
   JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: text } });
 
+/** The harness JSON for `additionalContext` after a tool ran (PostToolUse: Claude Code and Codex alike). */
+export const postToolJson = (text: string): string =>
+  JSON.stringify({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: text } });
+
 /**
  * `additionalContext` within 10 000 characters: the pressure notice first and never trimmed,
  * then the block with trailing lines dropped until it fits. Null when nothing is left.

@@ -18,9 +18,9 @@ export interface HookGroup {
 export type Settings = Record<string, unknown> & { hooks?: Record<string, HookGroup[]> };
 
 /** The events brainstream registers, and the hook event each runs. */
-export const REGISTERED_EVENTS = { UserPromptSubmit: 'user-prompt', SessionStart: 'session-start' } as const;
+export const REGISTERED_EVENTS = { UserPromptSubmit: 'user-prompt', SessionStart: 'session-start', PostToolUse: 'post-tool' } as const;
 
-const OUR_COMMAND = /(^|\s)hook (user-prompt|session-start|compact)(\s|$)/;
+const OUR_COMMAND = /(^|\s)hook (user-prompt|session-start|compact|post-tool)(\s|$)/;
 
 /** A command this tool installed: it runs a brainstream hook event. */
 export const isOurCommand = (command: unknown): boolean =>

@@ -41,3 +41,10 @@ export function priorContextOf(blocks: readonly string[], budget = PRIOR_CONTEXT
   }
   return kept.reverse().join('\n\n');
 }
+
+/** Slugs of the pages earlier blocks showed: each block line reads `- **Display** → \`slug\``. */
+export function shownSlugs(priorContext: string): string[] {
+  const out = new Set<string>();
+  for (const m of priorContext.matchAll(/→ `([^`\n]+)`/g)) out.add(m[1]!);
+  return [...out];
+}

@@ -9,6 +9,8 @@ export interface TurnContextPayload {
   session_id?: string;
   source_id?: string;
   channel: string;
+  shown?: string[];
+  tool?: string;
 }
 
 /** Room kept for the secret and framing the socket client adds to the line. */

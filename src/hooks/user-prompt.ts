@@ -2,6 +2,7 @@ import type { Turn } from '../context/turn.js';
 import type { Harness } from './hook-argv.js';
 import { fitAdditionalContext, userPromptJson } from './hook-output.js';
 import { readHookTranscript } from './hook-transcript.js';
+import { shownSlugs } from './prior-context.js';
 import type { HeartbeatEntry } from './heartbeat.js';
 import { readHookStdin, type HookStdin } from './read-hook-stdin.js';
 import { callServe } from './serve-call.js';
@@ -9,6 +10,10 @@ import { fitTurnContextRequest } from './turn-context-request.js';
 
 export const USER_PROMPT_DEADLINE_MS = 800;
 export const TURN_CONTEXT_TIMEOUT_MS = 600;
+
+/** How long to wait on serve: 600 ms of an 800 ms deadline (the rest is the hook's own work), never past the deadline. */
+export const serveTimeout = (deadlineMs: number, remaining: number): number =>
+  Math.max(1, Math.min(TURN_CONTEXT_TIMEOUT_MS + Math.max(0, deadlineMs - USER_PROMPT_DEADLINE_MS), remaining));
 
 export interface HookRun {
   /** What to print on stdout (one line), or null for nothing. */
@@ -36,7 +41,7 @@ async function decideNotice(home: string, input: Record<string, unknown>, usageE
  * `hook user-prompt` (push-context §7.4.1, core-memory §9): read the harness JSON and the
  * transcript, decide the pressure notice, ask serve for the turn block, print the harness JSON.
  */
-export async function runUserPrompt(home: string, harness: Harness, pending: Pending, startedAt: number, stdin: HookStdin): Promise<HookRun> {
+export async function runUserPrompt(home: string, harness: Harness, pending: Pending, startedAt: number, stdin: HookStdin, deadlineMs = USER_PROMPT_DEADLINE_MS): Promise<HookRun> {
   const input = await readHookStdin(undefined, stdin);
   if (input === null) return { stdout: null, heartbeat: { outcome: 'degraded', reason: 'no_stdin' } };
   const prompt = typeof input.prompt === 'string' ? input.prompt : '';
@@ -44,12 +49,11 @@ export async function runUserPrompt(home: string, harness: Harness, pending: Pen
     const fit = fitAdditionalContext(pending.notice, block);
     return fit.text === null ? null : userPromptJson(fit.text);
   };
-  const transcript = readHookTranscript(input.transcript_path, harness, prompt);
-  if (!transcript.ok) {
-    // The turn block is abandoned (§7.4.1), not the notice: usage may come from the harness (§9).
-    pending.notice = await decideNotice(home, input, []);
-    return { stdout: out(''), heartbeat: { outcome: 'degraded', reason: transcript.reason } };
-  }
+  const read = readHookTranscript(input.transcript_path, harness, prompt);
+  // The transcript only adds context: without it (the first prompt of a new session has none
+  // yet) the block is decided on the prompt alone, and the heartbeat says why.
+  const transcript = read.ok ? read : { usageEntries: [], turns: [], priorContext: '' };
+  const unread = read.ok ? {} : { transcript: read.reason };
 
   const window: Turn[] = [...transcript.turns];
   if (prompt.trim() !== '') window.push({ role: 'user', text: prompt.trim() });
@@ -57,9 +61,9 @@ export async function runUserPrompt(home: string, harness: Harness, pending: Pen
 
   if (window.length === 0) {
     pending.notice = await decideNotice(home, input, transcript.usageEntries);
-    return { stdout: out(''), heartbeat: { outcome: 'ok', reason: 'empty_block', turns: 0 } };
+    return { stdout: out(''), heartbeat: { outcome: 'ok', reason: 'empty_block', turns: 0, ...unread } };
   }
-  const remaining = USER_PROMPT_DEADLINE_MS - (Date.now() - startedAt);
+  const remaining = deadlineMs - (Date.now() - startedAt);
   const source = process.env.BRAINSTREAM_SOURCE;
   const payload = fitTurnContextRequest({
     kind: 'turn_context',
@@ -68,24 +72,25 @@ export async function runUserPrompt(home: string, harness: Harness, pending: Pen
     ...(typeof input.session_id === 'string' && input.session_id !== '' ? { session_id: input.session_id.slice(0, 256) } : {}),
     ...(source ? { source_id: source } : {}),
     channel: harness,
+    shown: shownSlugs(transcript.priorContext),
   });
-  const replying = callServe(home, payload, Math.max(1, Math.min(TURN_CONTEXT_TIMEOUT_MS, remaining)));
+  const replying = callServe(home, payload, serveTimeout(deadlineMs, remaining));
   // The notice is decided while serve assembles the block: its modules load during the wait.
   pending.notice = await decideNotice(home, input, transcript.usageEntries);
   const reply = await replying;
   const turns = window.length;
-  if (!reply.ok) return { stdout: out(''), heartbeat: { outcome: 'degraded', reason: reply.reason, turns } };
+  if (!reply.ok) return { stdout: out(''), heartbeat: { outcome: 'degraded', reason: reply.reason, turns, ...unread } };
 
   const text = typeof reply.body.text === 'string' ? reply.body.text : '';
   const serverReason = typeof reply.body.degraded_reason === 'string' ? reply.body.degraded_reason : undefined;
   if (text === '') {
     const reason = serverReason ?? 'empty_block';
-    return { stdout: out(''), heartbeat: { outcome: serverReason === 'server_budget' ? 'degraded' : 'ok', reason, turns } };
+    return { stdout: out(''), heartbeat: { outcome: serverReason === 'server_budget' ? 'degraded' : 'ok', reason, turns, ...unread } };
   }
   const fit = fitAdditionalContext(pending.notice, text);
   const reason = fit.blockDropped ? 'over_cap' : serverReason;
   return {
     stdout: fit.text === null ? null : userPromptJson(fit.text),
-    heartbeat: { outcome: fit.blockDropped ? 'degraded' : 'ok', ...(reason ? { reason } : {}), turns },
+    heartbeat: { outcome: fit.blockDropped ? 'degraded' : 'ok', ...(reason ? { reason } : {}), turns, ...unread },
   };
 }

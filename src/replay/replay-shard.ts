@@ -43,11 +43,13 @@ export class ReplayShard {
       const state = this.sessions.get(t.session) ?? createSweepSession(t.windowTurns ?? knobs.windowTurns, gates.length);
       const step = sweepTurn(state, { role: t.role, text: t.text }, this.index, gates, {
         scope: [t.source],
-        remote: knobs.remote,
+        remote: knobs.remote || t.remote === true,
         maxPages: knobs.maxPages ?? t.maxPages ?? undefined,
         lexicalArms: knobs.lexicalArms,
         gazetteer: knobs.gazetteer,
         turn: t.turn,
+        ...(t.pointers !== undefined ? { pointers: t.pointers } : {}),
+        ...(t.shown !== undefined ? { shown: t.shown } : {}),
       });
       this.sessions.set(t.session, step.session);
       if (knobs.since !== null && t.at < knobs.since) continue;
@@ -65,7 +67,7 @@ export class ReplayShard {
           if (flags[0]) tally.usedApproximate++;
           if (flags[1]) tally.usedSession++;
           if (this.collect.has(g)) {
-            this.collected.push({ gate: g, session: t.session, turn: step.turn, at: t.at, source_id: p.source_id, slug: p.slug, confidence: p.confidence, arm: p.arm, rationale: p.rationale, display: p.display, synopsis: p.synopsis });
+            this.collected.push({ gate: g, channel: t.channel ?? 'watch', session: t.session, turn: step.turn, at: t.at, source_id: p.source_id, slug: p.slug, confidence: p.confidence, arm: p.arm, rationale: p.rationale, display: p.display, synopsis: p.synopsis });
           }
         }
       });

@@ -1,4 +1,4 @@
-import type { MatchArm, Role } from '../domain/event-schemas.js';
+import type { Channel, MatchArm, Role } from '../domain/event-schemas.js';
 import type { Page } from '../pages/page.js';
 
 /** A logged turn as the replay needs it (compact: it crosses to worker threads by the million). */
@@ -13,6 +13,14 @@ export interface ReplayTurn {
   /** The session's own knobs, when its client chose them. */
   windowTurns?: number;
   maxPages?: number;
+  /** The channel the turn came in on, when not `watch` (a harness hook). */
+  channel?: Channel;
+  /** Ungated pointers the turn asked for (a harness prompt). */
+  pointers?: number;
+  /** Slugs the harness had shown before (never pushed again in the session). */
+  shown?: string[];
+  /** Decided with a remote caller's rights. */
+  remote?: boolean;
 }
 
 /** A page event for the replay's page index. */
@@ -43,6 +51,7 @@ export interface ArmTally {
 /** A volunteered page the replay would have logged (collect mode). */
 export interface ReplayVolunteered {
   gate: number;
+  channel: Channel;
   session: string;
   turn: number;
   at: number;

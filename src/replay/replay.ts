@@ -30,6 +30,10 @@ function toTurn(e: LoggedEvent): ReplayTurn | null {
     session: d.session_id, turn: d.turn, role: d.role, text: d.text, source: d.source_id, at: Date.parse(e.event.at),
     ...(d.settings?.window_turns !== undefined ? { windowTurns: d.settings.window_turns } : {}),
     ...(d.settings?.max_pages !== undefined ? { maxPages: d.settings.max_pages } : {}),
+    ...(d.channel !== undefined ? { channel: d.channel } : {}),
+    ...(d.settings?.pointers !== undefined ? { pointers: d.settings.pointers } : {}),
+    ...(d.shown !== undefined ? { shown: d.shown } : {}),
+    ...(d.settings?.remote === true ? { remote: true } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { pageJson } from '../context/render.js';
 import { ERRORS } from './protocol.js';
 import type { TurnContextResult } from './protocol.js';
 import type { TurnContextParams } from './request-schemas.js';
@@ -5,16 +6,39 @@ import { knownSource, type ServeDeps } from './serve-deps.js';
 import { serveSettings } from './serve-settings.js';
 import type { Connection } from './socket-server.js';
 import { assembleTurnContext } from './turn-context.js';
+import { fitTurnBlock } from './turn-block.js';
 import { deliveryEvents, hookChannel, loggedSession } from './delivery-log.js';
+import { hookTurnEvent } from './hook-turns.js';
 
 /** Past this, the turn gets an empty block (`server_budget`) rather than a late one. */
 export const ASSEMBLY_BUDGET_MS = 400;
 
 const OVER_BUDGET: TurnContextResult = { text: '', pointers: [], volunteered: [], degraded_reason: 'server_budget' };
+const NOTHING: TurnContextResult = { text: '', pointers: [], volunteered: [], degraded_reason: null };
+
+type Assembled = { result: TurnContextResult; logged: boolean } | 'unknown_source';
 
 /**
- * `turn_context` (push-context §7.4.2–7.4.3): assemble within the budget, answer, and only then log
- * the delivered pages — on the claimed hook channel, else `claude-code`.
+ * A harness turn with a session: appended to the log as a turn of that session (channel = the
+ * harness) and decided by the one volunteer processor, which logs what it pushes. The block is
+ * that decision: pointers to the pages the prompt names, the gated pages, then hot facts (not
+ * for tool turns).
+ */
+async function decideLoggedTurn(req: TurnContextParams, deps: ServeDeps, sourceId: string, sessionId: string): Promise<TurnContextResult> {
+  const settings = serveSettings(deps.home);
+  const event = hookTurnEvent({ req, sessionId, sourceId, channel: hookChannel(req.channel), turn: await deps.hookSessions.next(sessionId), settings });
+  if (event === null) return NOTHING;
+  const facts = event.data.role === 'tool' ? [] : await deps.hotFacts(sourceId, sessionId);
+  const [decision] = await deps.turns.submitTurns([event]);
+  const fit = fitTurnBlock({ pointers: (decision?.pointers ?? []).map(pageJson), volunteered: (decision?.volunteered ?? []).map(pageJson), facts });
+  return { text: fit.text, pointers: fit.parts.pointers, volunteered: fit.parts.volunteered, degraded_reason: fit.trimmed ? 'budget_trimmed' : null };
+}
+
+/**
+ * `turn_context`: assemble within the budget and answer. A request naming its session is a turn
+ * of that session in the log (see decideLoggedTurn); one without is decided on its window alone
+ * and its delivered pages are logged after the answer — on the claimed hook channel, else
+ * `claude-code`.
  */
 export async function handleTurnContext(req: TurnContextParams, conn: Connection, deps: ServeDeps): Promise<void> {
   const started = performance.now();
@@ -22,14 +46,15 @@ export async function handleTurnContext(req: TurnContextParams, conn: Connection
   const sessionId = loggedSession(req.session_id);
   let timer: NodeJS.Timeout | undefined;
   const budget = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ASSEMBLY_BUDGET_MS);
+    timer = setTimeout(() => resolve(null), deps.turnBudgetMs);
   });
-  const work = (async (): Promise<TurnContextResult | 'unknown_source'> => {
+  const work = (async (): Promise<Assembled> => {
     const index = await deps.pageIndex();
     if (!knownSource(index, sourceId)) return 'unknown_source';
+    if (sessionId !== null) return { result: await decideLoggedTurn(req, deps, sourceId, sessionId), logged: true };
     const settings = serveSettings(deps.home);
     const facts = await deps.hotFacts(sourceId, sessionId);
-    return assembleTurnContext(index, {
+    const result = assembleTurnContext(index, {
       window: req.window,
       priorContext: req.prior_context ?? '',
       sourceId,
@@ -37,21 +62,22 @@ export async function handleTurnContext(req: TurnContextParams, conn: Connection
       gazetteer: settings.gazetteer,
       facts,
     });
+    return { result, logged: false };
   })();
   // When the budget wins, a later failure of the abandoned work must not go unhandled.
   work.catch(() => {});
-  let result: TurnContextResult | 'unknown_source' | null;
+  let assembled: Assembled | null;
   try {
-    result = await Promise.race([work, budget]);
+    assembled = await Promise.race([work, budget]);
   } finally {
     clearTimeout(timer);
   }
-  if (result === 'unknown_source') {
+  if (assembled === 'unknown_source') {
     return conn.respond({ ok: false, error: ERRORS.unknownSource, message: `no source ${JSON.stringify(sourceId)} in this brain` });
   }
-  if (result === null || performance.now() - started > ASSEMBLY_BUDGET_MS) result = OVER_BUDGET;
+  const result = assembled === null || performance.now() - started > deps.turnBudgetMs ? OVER_BUDGET : assembled.result;
   await conn.respond({ ok: true, ...result });
-  if (result.text === '') return;
+  if (result.text === '' || assembled?.logged !== false) return;
   const channel = hookChannel(req.channel);
   deps.deliveries.record([...deliveryEvents(result.pointers, channel, sessionId), ...deliveryEvents(result.volunteered, channel, sessionId)]);
 }

@@ -10,7 +10,7 @@ export const PROTOCOL_VERSION = 1;
 export const MAX_REQUEST_BYTES = 256 * 1024;
 
 export interface WireTurn {
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'tool';
   text: string;
 }
 
@@ -22,6 +22,10 @@ export interface TurnContextRequest {
   source_id?: string;
   /** `claude-code`, `codex` or `opencode`; anything else is logged as `claude-code`. */
   channel?: string;
+  /** Slugs the harness already showed in this session (from its transcript): never pushed again. */
+  shown?: string[];
+  /** A tool turn (the post-tool hook): the tool's name; the last turn of `window` is its text. */
+  tool?: string;
 }
 
 export interface ResolveRequest {

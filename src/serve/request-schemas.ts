@@ -5,7 +5,7 @@ import type { Turn } from '../context/turn.js';
 const Turns = z.array(z.unknown()).transform((items): Turn[] =>
   items.flatMap((t) => {
     const o = t as { role?: unknown; text?: unknown } | null;
-    return o && typeof o === 'object' && (o.role === 'user' || o.role === 'assistant') && typeof o.text === 'string'
+    return o && typeof o === 'object' && (o.role === 'user' || o.role === 'assistant' || o.role === 'tool') && typeof o.text === 'string'
       ? [{ role: o.role, text: o.text }]
       : [];
   }),
@@ -23,6 +23,11 @@ export const TurnContextSchema = z.object({
   session_id: OptionalText,
   source_id: OptionalText,
   channel: z.unknown().optional(),
+  shown: z
+    .array(z.unknown())
+    .optional()
+    .transform((xs) => (xs ?? []).filter((x): x is string => typeof x === 'string' && x !== '')),
+  tool: OptionalText,
 });
 
 export const ResolveSchema = z.object({

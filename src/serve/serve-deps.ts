@@ -4,6 +4,8 @@ import { SourceId } from '../domain/event-schemas.js';
 import type { CommandHost } from './command-host.js';
 import type { CoreCacheKeeper } from './core-cache-keeper.js';
 import type { DeliveryLog } from './delivery-log.js';
+import type { HookSessionNumbers } from './hook-turns.js';
+import type { TurnSink } from '../ops/watch-stream.js';
 import type { HotFact } from './turn-block.js';
 
 /** What request handlers use of the running owner. */
@@ -13,6 +15,11 @@ export interface ServeDeps {
   brain: Brain;
   pageIndex(): Promise<PageIndex>;
   deliveries: DeliveryLog;
+  /** The one volunteer processor: harness turns are appended and decided here, like `watch`'s. */
+  turns: TurnSink;
+  hookSessions: HookSessionNumbers;
+  /** A turn's block is assembled within this, else answered empty (`server_budget`). */
+  turnBudgetMs: number;
   core: CoreCacheKeeper;
   commands: CommandHost;
   /** Hot facts of a source for the turn block (§7.4.2 step 3). */

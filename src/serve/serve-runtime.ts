@@ -11,6 +11,8 @@ import { CoreCacheKeeper } from './core-cache-keeper.js';
 import { DeliveryLog } from './delivery-log.js';
 import { hostBrain, type HostedBrain } from './hosted-brain.js';
 import { HookListener } from './hook-listener.js';
+import { HookSessionNumbers } from './hook-turns.js';
+import { ASSEMBLY_BUDGET_MS } from './handle-turn-context.js';
 import { HotFacts } from './hot-facts.js';
 import { requestRouter } from './request-router.js';
 import { scopeProcessToRequests } from './request-scope.js';
@@ -27,6 +29,8 @@ export interface RuntimeOptions {
   pollMs?: number;
   /** Records every request (socket and hook lane), so an idle owner can stop itself. */
   activity?: Activity;
+  /** The per-turn assembly budget (default 400 ms: a harness waits on it). */
+  turnBudgetMs?: number;
 }
 
 export interface StopOptions {
@@ -136,6 +140,9 @@ export class ServeRuntime {
       brain,
       pageIndex: () => pump.pageIndex(),
       deliveries: new DeliveryLog(brain),
+      turns: pump,
+      hookSessions: new HookSessionNumbers(brain.db),
+      turnBudgetMs: options.turnBudgetMs ?? ASSEMBLY_BUDGET_MS,
       core,
       hotFacts: (sourceId) => facts.forSource(sourceId),
       // A command may have changed the config (the core switch): the cache follows.

@@ -53,9 +53,10 @@ describe('the fast hook client with serve running', () => {
     expect(runCli(['--home', home, 'bootstrap'], { env }).code).toBe(0);
     const registered = (JSON.parse(readFileSync(settings, 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks;
     const command = registered.UserPromptSubmit!.at(-1)!.hooks[0]!.command;
-    expect(command).toMatch(/^\/\S*bash \S*fast-hook\.sh \S*node\S* \S*main\.js --home \S+ hook user-prompt --harness claude-code$/);
-    const viaCommand = spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(payload()), env: { ...process.env, ...env, BRAINSTREAM_SOURCE: '' }, encoding: 'utf8' });
-    const viaNode = runHook(home, 'user-prompt', payload(), env);
+    expect(command).toMatch(/^\/\S*bash \S*brainstream-launch --fast --home \S+ hook user-prompt --harness claude-code$/);
+    // Two sessions: within one, a page is pushed once.
+    const viaCommand = spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(payload({ session_id: 'registered' })), env: { ...process.env, ...env, BRAINSTREAM_SOURCE: '' }, encoding: 'utf8' });
+    const viaNode = runHook(home, 'user-prompt', payload({ session_id: 'registered-node' }), env);
     expect(viaCommand.status).toBe(0);
     expect(viaCommand.stdout).toBe(viaNode.stdout);
     expect(additionalContext(viaCommand.stdout)).toContain('`people/bob-sample`');
@@ -81,7 +82,7 @@ describe('the fast hook client with serve running', () => {
     writeFileSync(rollout, `${item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Who runs the widget deal?' }] })}\n${item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Bob Sample runs it.' }] })}\n`);
     const codexPayload = { session_id: '0199', turn_id: 't2', transcript_path: rollout, cwd: '/w', hook_event_name: 'UserPromptSubmit', model: 'gpt-5-codex', permission_mode: 'default', prompt: 'and Alice Example?' };
     const fast = runFast('user-prompt', codexPayload, { CODEX_HOME: codexHome }, { node: NO_NODE, harness: 'codex' });
-    const node = runHook(home, 'user-prompt', codexPayload, { ...env, CODEX_HOME: codexHome }, ['--harness', 'codex']);
+    const node = runHook(home, 'user-prompt', { ...codexPayload, session_id: '0199-node' }, { ...env, CODEX_HOME: codexHome }, ['--harness', 'codex']);
     expect(additionalContext(fast.stdout)).toContain('people/alice-example');
     expect(fast.stdout).toBe(node.stdout);
   });
@@ -105,7 +106,7 @@ describe('the fast hook client with serve running', () => {
     const child = spawn('/bin/bash', [CLIENT, NO_NODE, CLI, '--home', home, 'hook', 'user-prompt', '--harness', 'claude-code'], { env: { ...process.env, ...env, BRAINSTREAM_SOURCE: '' } });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stdin.write(JSON.stringify(payload({ transcript_path: undefined })));
+    child.stdin.write(JSON.stringify(payload({ transcript_path: undefined, session_id: 'stdin-open' })));
     const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
     child.stdin.destroy();
     expect(code).toBe(0);

@@ -99,7 +99,7 @@ describe('turn_context', () => {
     expect(res.pointers.map((p) => p.slug)).toEqual(full.pointers.slice(1).map((p) => p.slug));
     expect(res.text.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(2);
     expect(res.text).not.toContain(full.pointers[0]!.slug);
-    trimmedKept = res.pointers.map((p) => p.slug).sort();
+    trimmedKept = full.pointers.map((p) => p.slug).sort();
   });
 
   it('answers unknown sources with unknown_source, and an empty block with ok and no text', async () => {
@@ -211,9 +211,11 @@ describe('after shutdown', () => {
       for (const i of [3, 4, 5, 6, 7]) expect(bySession(`chan-${i}`).map((r) => r.channel)).toEqual(['claude-code']);
       expect(bySession('L'.repeat(256))).toHaveLength(1);
       expect(bySession('fmt')).toHaveLength(5);
-      expect(bySession('fmt').find((r) => r.slug === 'people/alice-example')).toMatchObject({ rationale: 'title match "Alice Example"', confidence: 0.8, turn: null });
-      expect(bySession('fmt').find((r) => r.slug === 'people/dan-okafor')).toMatchObject({ rationale: 'exact title match "Dan Okafor"; mentioned in the newest turn', turn: null });
-      expect(bySession('trim').map((r) => r.slug)).toEqual(trimmedKept);
+      // A request with a session is a turn of that session: its decision is logged with the turn's number.
+      expect(bySession('fmt').find((r) => r.slug === 'people/alice-example')).toMatchObject({ rationale: 'title match "Alice Example"', confidence: 0.8, turn: 1 });
+      expect(bySession('fmt').find((r) => r.slug === 'people/dan-okafor')).toMatchObject({ rationale: 'exact title match "Dan Okafor"; mentioned in the newest turn', turn: 1 });
+      // The log holds the decision; the block trimmed to its byte budget shows fewer.
+      expect(bySession('trim').map((r) => r.slug).sort()).toEqual(trimmedKept);
       expect(bySession('empty')).toEqual([]);
       expect(bySession('reflex-1')).toMatchObject([{ channel: 'reflex', rationale: 'title match "Alice Example"' }]);
     } finally {

@@ -5,58 +5,65 @@ import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../errors.js';
 import { defaultSettingsPath, readInstallRecords, readSettings, writeInstallRecords, writeSettings, type BootstrapHarness } from '../../hooks/hook-install.js';
 import { ourCommands, withOurHooks, withoutOurHooks } from '../../hooks/hook-settings.js';
+import { writeLauncher } from '../../hooks/launcher.js';
+import { MCP_SERVER_NAME, mcpConfigPath, registerMcpServer } from '../../hooks/mcp-registration.js';
 import { commandContext } from '../globals.js';
 import { outJson, outLine } from '../output.js';
 
 /** POSIX shell quoting: harnesses run hook commands through a shell. */
 const quote = (s: string): string => (/^[A-Za-z0-9_\-./:=@%+,]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
-/** A bash for the fast hook client, or null (Windows, or no bash where it usually is). */
+/** A bash for the launcher, or null (Windows, or no bash where it usually is). */
 function findBash(): string | null {
   if (process.platform === 'win32') return null;
   return ['/bin/bash', '/usr/bin/bash', '/usr/local/bin/bash', '/opt/homebrew/bin/bash'].find((p) => existsSync(p)) ?? null;
 }
 
 /**
- * The hook command line: this node, this build, this brain — no PATH lookup at prompt time.
- * With bash, the fast client (src/hooks/fast-hook.sh) runs it through serve without starting
- * Node, and falls back to exactly this node command when serve is not there.
+ * How the harness starts brainstream: bash and the launcher in the brain's home, which finds
+ * the installation each time it runs (never a Node binary or an install path, so upgrades and
+ * moves keep working). Without bash (Windows): `brainstream` on the PATH.
  */
-const hookCommand = (home: string, harness: BootstrapHarness, fast: boolean) => (event: string): string => {
-  const node = [process.execPath, fileURLToPath(new URL('../main.js', import.meta.url)), '--home', home, 'hook', event, '--harness', harness];
-  const bash = fast ? findBash() : null;
-  const client = fileURLToPath(new URL('../../hooks/fast-hook.sh', import.meta.url));
-  const argv = bash && existsSync(client) ? [bash, client, ...node] : node;
-  return argv.map(quote).join(' ');
-};
-
+function launchArgv(home: string, bash: string | null, fast: boolean): (args: string[]) => string[] {
+  if (bash === null) return (args) => ['brainstream', ...args];
+  const launcher = writeLauncher(home, { main: fileURLToPath(new URL('../main.js', import.meta.url)), node: process.execPath });
+  return (args) => [bash, launcher, ...(fast && args.includes('hook') ? ['--fast'] : []), ...args];
+}
 export function registerBootstrap(program: Command): void {
   program
     .command('bootstrap')
-    .description('register the UserPromptSubmit and SessionStart hooks in a harness’s settings (idempotent; --uninstall reverses)')
+    .description('register the hooks (UserPromptSubmit, SessionStart, PostToolUse) and the MCP server in a harness (idempotent; --uninstall reverses)')
     .option('--harness <name>', 'claude-code (default) or codex')
-    .option('--uninstall', 'remove brainstream’s hooks (other hooks are kept)')
+    .option('--uninstall', 'remove brainstream’s hooks and MCP server (everything else is kept)')
     .option('--settings <path>', 'settings file (default: ~/.claude/settings.json or ~/.codex/hooks.json)')
-    .option('--no-fast-client', 'register the plain Node hook command instead of the bash fast client')
+    .option('--mcp-config <path>', 'MCP configuration file (default: ~/.claude.json or ~/.codex/config.toml)')
+    .option('--no-fast-client', 'hooks always start Node instead of first asking a running serve through the bash fast client')
     .option('--json')
-    .action(async (opts: { harness?: string; uninstall?: boolean; settings?: string; fastClient: boolean }, cmd: Command) => {
+    .action(async (opts: { harness?: string; uninstall?: boolean; settings?: string; mcpConfig?: string; fastClient: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
       const harness = (opts.harness ?? 'claude-code') as BootstrapHarness;
       if (harness !== 'claude-code' && harness !== 'codex') throw new UsageError(`--harness expects claude-code or codex, got ${JSON.stringify(opts.harness)}`);
       const path = resolve(opts.settings ?? defaultSettingsPath(harness));
       const before = readSettings(path);
-      const after = opts.uninstall ? withoutOurHooks(before) : withOurHooks(before, hookCommand(ctx.home, harness, opts.fastClient));
-      const changed = JSON.stringify(before) !== JSON.stringify(after);
-      if (changed) writeSettings(path, after);
+      const mcpPath = resolve(opts.mcpConfig ?? mcpConfigPath(harness));
+      const argv = opts.uninstall ? null : launchArgv(ctx.home, findBash(), opts.fastClient);
+      const commandFor = (event: string): string => argv!(['--home', ctx.home, 'hook', event, '--harness', harness]).map(quote).join(' ');
+      const after = argv === null ? withoutOurHooks(before) : withOurHooks(before, commandFor);
+      const hooksChanged = JSON.stringify(before) !== JSON.stringify(after);
+      const mcp = argv === null ? null : argv(['--home', ctx.home, 'mcp']);
+      const mcpChanged = registerMcpServer(harness, mcpPath, mcp === null ? null : { command: mcp[0]!, args: mcp.slice(1) });
+      if (hooksChanged) writeSettings(path, after);
+      const changed = hooksChanged || mcpChanged;
       const records = readInstallRecords(ctx.home).filter((r) => !(r.harness === harness && r.settings_path === path));
       if (!opts.uninstall) records.push({ harness, settings_path: path, installed_at: new Date().toISOString() });
       writeInstallRecords(ctx.home, records);
       const status = !changed ? 'unchanged' : opts.uninstall ? 'removed' : 'installed';
       if (ctx.json) {
-        outJson({ harness, settings_path: path, status, hooks: ourCommands(after) });
+        outJson({ harness, settings_path: path, mcp_config_path: mcpPath, status, hooks: ourCommands(after), mcp_server: mcp === null ? null : { command: mcp[0], args: mcp.slice(1) } });
         return;
       }
       outLine(`bootstrap: ${harness} hooks ${status} in ${path}`);
+      outLine(`bootstrap: ${harness} MCP server "${MCP_SERVER_NAME}" ${opts.uninstall ? (mcpChanged ? 'removed' : 'unchanged') : mcpChanged ? 'registered' : 'unchanged'} in ${mcpPath}`);
       if (!opts.uninstall) outLine('restart the harness session: hooks are read when a session starts');
       if (!opts.uninstall && harness === 'codex') outLine('codex: hooks need [features] hooks = true in ~/.codex/config.toml on releases where they are off by default');
     });

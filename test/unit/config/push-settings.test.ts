@@ -3,7 +3,12 @@ import { pushSettings } from '../../../src/config/push-settings.js';
 
 describe('push-context §12 settings', () => {
   it('defaults', () => {
-    expect(pushSettings({}, {})).toEqual({ reflex: true, windowTurns: 4, maxPointers: 3, lexicalArms: true, gazetteer: true });
+    expect(pushSettings({}, {})).toEqual({ reflex: true, windowTurns: 4, maxPointers: 3, lexicalArms: true, gazetteer: true, toolMinConfidence: 0.8, toolMaxPages: 2 });
+  });
+
+  it('tool turns: their own gate (0–1) and cap (1–5); anything else falls back to the defaults', () => {
+    expect(pushSettings({ retrieval_reflex_tool_min_confidence: 0.9, retrieval_reflex_tool_max_pages: 1 }, {})).toMatchObject({ toolMinConfidence: 0.9, toolMaxPages: 1 });
+    expect(pushSettings({ retrieval_reflex_tool_min_confidence: 2, retrieval_reflex_tool_max_pages: 9 }, {})).toMatchObject({ toolMinConfidence: 0.8, toolMaxPages: 2 });
   });
 
   it('retrieval_reflex: env false/0 → off, other non-empty → on, empty → config (off only if exactly false)', () => {

@@ -50,6 +50,8 @@ describe('§11 defaults', () => {
         'retrieval_reflex_gazetteer',
         'retrieval_reflex_lexical_arms',
         'retrieval_reflex_max_pointers',
+        'retrieval_reflex_tool_max_pages',
+        'retrieval_reflex_tool_min_confidence',
         'retrieval_reflex_window_turns',
       ].sort(),
     );

@@ -12,7 +12,7 @@ const theirs: Settings = {
 };
 
 describe('harness settings edits', () => {
-  it('adds both hooks beside other hooks, once, however often it runs', () => {
+  it('adds the prompt, session-start and post-tool hooks beside other hooks, once, however often it runs', () => {
     const once = withOurHooks(theirs, cmd);
     expect(once).toEqual({
       model: 'sonnet',
@@ -20,10 +20,11 @@ describe('harness settings edits', () => {
         UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo mine' }] }, { hooks: [{ type: 'command', command: cmd('user-prompt') }] }],
         PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'lint.sh' }] }],
         SessionStart: [{ hooks: [{ type: 'command', command: cmd('session-start') }] }],
+        PostToolUse: [{ hooks: [{ type: 'command', command: cmd('post-tool') }] }],
       },
     });
     expect(withOurHooks(once, cmd)).toEqual(once);
-    expect(ourCommands(once)).toEqual({ UserPromptSubmit: [cmd('user-prompt')], SessionStart: [cmd('session-start')] });
+    expect(ourCommands(once)).toEqual({ UserPromptSubmit: [cmd('user-prompt')], SessionStart: [cmd('session-start')], PostToolUse: [cmd('post-tool')] });
   });
 
   it('uninstall restores the settings exactly', () => {

@@ -76,4 +76,25 @@ describe('sweepTurn', () => {
     }
     expect(crowded).toBeGreaterThan(10);
   });
+
+  it('harness turns (pointers, pages shown before) mixed with plain turns: still exactly stepWatchSession at every gate', () => {
+    const index = brain();
+    const turns = conversation(40, 99);
+    let sweep = createSweepSession(4, GATES.length);
+    const naive: WatchSessionState[] = GATES.map(() => createWatchSession(4));
+    turns.forEach((turn, i) => {
+      const harness = turn.role === 'user' && i % 4 === 0;
+      const opts = {
+        scope: ['default'], maxPages: 3, lexicalArms: true, gazetteer: true, turn: i + 1,
+        ...(harness ? { pointers: 3, shown: i === 8 ? ['people/alice-abernathy'] : [] } : {}),
+      };
+      const step = sweepTurn(sweep, turn, index, GATES, opts);
+      sweep = step.session;
+      GATES.forEach((gate, g) => {
+        const expected = stepWatchSession(naive[g]!, turn, index, { ...opts, minConfidence: gate });
+        naive[g] = expected.state;
+        expect(step.volunteered[g], `turn ${i + 1}, gate ${gate}`).toEqual([...expected.pointers, ...expected.volunteered]);
+      });
+    });
+  });
 });

@@ -1,0 +1,82 @@
+import type { Db } from '../db/db.js';
+import { makeEvent, type Envelope } from '../domain/events.js';
+import { MAX_SHOWN_SLUGS, type Channel, type SessionSettings } from '../domain/event-schemas.js';
+import type { PushSettings } from '../config/push-settings.js';
+import { MAX_SLUG_CHARS } from '../pages/slug-length.js';
+import { storableLine } from '../ops/watch-stream.js';
+import { LruMap } from '../../streams/lru-map.js';
+import { lastDecidedTurn } from '../../streams/volunteer-processor.js';
+import type { TurnContextParams } from './request-schemas.js';
+import { TURN_POINTER_CAP } from './turn-context.js';
+
+/** Sessions whose last turn number serve keeps in memory; others are read back from `session_state`. */
+const NUMBERED_SESSIONS = 1000;
+
+/**
+ * Turn numbers of harness sessions. serve appends their turns, so it numbers them: the first
+ * turn of a session it has not seen continues from the session's stored state (a restart, a
+ * resumed session). Requests of one session are numbered in arrival order.
+ */
+export class HookSessionNumbers {
+  private readonly last = new LruMap<string, Promise<number>>(NUMBERED_SESSIONS);
+
+  constructor(private readonly db: Db) {}
+
+  next(sessionId: string): Promise<number> {
+    const previous = this.last.get(sessionId) ?? lastDecidedTurn(this.db, sessionId).catch(() => 0);
+    const turn = previous.then((n) => n + 1);
+    this.last.set(sessionId, turn.catch(() => previous));
+    this.last.trim();
+    return turn;
+  }
+}
+
+/**
+ * The knobs a harness turn is decided with, written into its event so a replay decides it the
+ * same way. Every harness turn runs with the rights of the agent's MCP caller (remote: private
+ * pages never resolve), so a pushed page is one `get_page` over MCP can open. A prompt also
+ * gets pointers to the pages it names; a tool turn has its own gate and cap.
+ */
+export function hookTurnSettings(tool: boolean, settings: PushSettings): SessionSettings {
+  return tool
+    ? { remote: true, min_confidence: settings.toolMinConfidence, max_pages: settings.toolMaxPages }
+    : { remote: true, pointers: Math.min(TURN_POINTER_CAP, settings.maxPointers) };
+}
+
+export interface HookTurnInput {
+  req: TurnContextParams;
+  sessionId: string;
+  sourceId: string;
+  channel: Channel;
+  turn: number;
+  settings: PushSettings;
+}
+
+/**
+ * The turn event of one hook request: the prompt (the window's last user turn) or, for the
+ * post-tool hook, the tool's text. Null when there is nothing to decide.
+ */
+export function hookTurnEvent(input: HookTurnInput): Envelope<'turn.appended'> | null {
+  const { req } = input;
+  const tool = req.tool !== undefined && req.tool !== '' ? req.tool.slice(0, 128) : undefined;
+  const last = req.window.at(-1);
+  if (!last || last.role !== (tool ? 'tool' : 'user')) return null;
+  const text = storableLine(last.text).trim();
+  if (text === '') return null;
+  const shown = [...new Set(req.shown)].slice(-MAX_SHOWN_SLUGS).filter((s) => s.length <= MAX_SLUG_CHARS);
+  return makeEvent(
+    'turn.appended',
+    {
+      session_id: input.sessionId,
+      turn: input.turn,
+      role: tool ? 'tool' : 'user',
+      text,
+      source_id: input.sourceId,
+      settings: hookTurnSettings(tool !== undefined, input.settings),
+      channel: input.channel,
+      ...(tool ? { tool } : {}),
+      ...(shown.length > 0 ? { shown } : {}),
+    },
+    { key: input.sessionId },
+  );
+}
