@@ -25,12 +25,28 @@ kafka_abs_dir() {
 
 CACHE_DIR="$(kafka_abs_dir "${BRAINSTREAM_KAFKA_CACHE:-$KAFKA_DIR/.cache}")"
 LIBS_DIR="$CACHE_DIR/libs"
-DATA_DIR="$(kafka_abs_dir "${BRAINSTREAM_KAFKA_DATA:-$KAFKA_DIR/.data}")"
-LOG_DIR="$DATA_DIR/kraft-logs"          # partitions + KRaft metadata (meta.properties)
-BROKER_LOGS="$DATA_DIR/logs"            # server.log (log4j2) and kafka.out (JVM stdout/stderr)
-PROPS_FILE="$DATA_DIR/server.properties"
-PID_FILE="$DATA_DIR/kafka.pid"
-PORTS_FILE="$DATA_DIR/ports"            # ports the data dir was formatted for
+
+# A single broker's data dir, or a cluster's: one folder per node (node-1, node-2, …) under it.
+kafka_data_root() {
+  if (( ${1:-1} > 1 )); then
+    kafka_abs_dir "${BRAINSTREAM_KAFKA_DATA:-$KAFKA_DIR/.data-cluster}"
+  else
+    kafka_abs_dir "${BRAINSTREAM_KAFKA_DATA:-$KAFKA_DIR/.data}"
+  fi
+}
+
+# Points the per-node paths below at one node's data dir ($1).
+kafka_node_paths() {
+  DATA_DIR="$1"
+  LOG_DIR="$DATA_DIR/kraft-logs"          # partitions + KRaft metadata (meta.properties)
+  BROKER_LOGS="$DATA_DIR/logs"            # server.log (log4j2) and kafka.out (JVM stdout/stderr)
+  PROPS_FILE="$DATA_DIR/server.properties"
+  PID_FILE="$DATA_DIR/kafka.pid"
+  PORTS_FILE="$DATA_DIR/ports"            # ports the data dir was formatted for
+}
+
+# The cluster file of a cluster's data root: "<brokers> <base port>", written when it is formatted.
+kafka_cluster_file() { echo "$1/cluster"; }
 
 # Pid of the broker that owns this data dir, if it is running (empty otherwise).
 kafka_running_pid() {

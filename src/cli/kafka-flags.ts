@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DEFAULT_PG_SCHEMA, isValidSchemaName } from '../db/pg-schema.js';
 import { UsageError } from '../errors.js';
 import type { KafkaSettings } from '../log/kafka/kafka-client.js';
 import { cliIo } from './cli-io.js';
@@ -9,6 +10,7 @@ export interface KafkaFlags {
   kafka?: string | boolean;
   topicPrefix?: string;
   database?: string;
+  schema?: string;
   group?: string;
 }
 
@@ -32,8 +34,28 @@ export function withKafkaOptions(cmd: Command, needs: { database?: boolean } = {
   cmd
     .option('--kafka <brokers>', 'Kafka brokers, host:port[,host:port…] (default: KAFKA_BROKERS)')
     .option('--topic-prefix <prefix>', `prefix of every topic name (default: ${DEFAULT_TOPIC_PREFIX})`);
-  if (needs.database) cmd.option('--database <url>', 'PostgreSQL URL of the projections and offsets (default: DATABASE_URL)');
+  if (needs.database) withDatabaseOptions(cmd);
   return cmd;
+}
+
+export const SCHEMA_OPTION_HELP = `PostgreSQL schema of the deployment's tables (default: BRAINSTREAM_PG_SCHEMA or ${DEFAULT_PG_SCHEMA})`;
+
+/** Adds `--database` and `--schema`. */
+export function withDatabaseOptions(cmd: Command, prefix = ''): Command {
+  return cmd
+    .option('--database <url>', `${prefix}PostgreSQL URL of the projections and offsets (default: DATABASE_URL)`)
+    .option('--schema <name>', `${prefix}${SCHEMA_OPTION_HELP}`);
+}
+
+/** `--schema`, BRAINSTREAM_PG_SCHEMA, or `brainstream`; a usage error when it is no plain lower-case identifier. */
+export function pgSchema(flags: KafkaFlags): string {
+  const fromEnv = env().BRAINSTREAM_PG_SCHEMA;
+  const name = flags.schema ?? (fromEnv !== undefined && fromEnv !== '' ? fromEnv : DEFAULT_PG_SCHEMA);
+  if (!isValidSchemaName(name)) {
+    const source = flags.schema !== undefined ? '--schema' : 'BRAINSTREAM_PG_SCHEMA';
+    throw new UsageError(`${source} expects a lower-case identifier (letters, digits, "_"; not starting with a digit or pg_), got ${JSON.stringify(name)}`);
+  }
+  return name;
 }
 
 /** Brokers from `--kafka` (a value) or KAFKA_BROKERS; the topic prefix; usage errors when missing or invalid. */

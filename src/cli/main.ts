@@ -1,6 +1,14 @@
 #!/usr/bin/env node
 // Everything this process creates (database, socket, config, logs) is for its user alone.
 process.umask(0o077);
+// A reader that stopped reading (`… | head -1`) got what it wanted: end quietly, status 0. The
+// brain's writes are committed transactions, so leaving mid-command loses nothing.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    process.exitCode = 1;
+  });
+}
 import { parseHookArgs } from '../hooks/hook-argv.js';
 import { commandRoute } from '../serve/command-route.js';
 

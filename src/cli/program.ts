@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 import { ZodError } from 'zod';
 import { BrainstreamError, UsageError } from '../errors.js';
+import { isConnectionLoss } from '../db/connection-loss.js';
+import { asDatabaseUnavailable } from '../db/database-unavailable.js';
+import { asKafkaUnavailable } from '../log/kafka/kafka-unavailable.js';
 import { describeZodIssues } from '../domain/zod-issues.js';
 import { cliIo } from './cli-io.js';
 import { registerCommands } from './register-commands.js';
@@ -53,7 +56,8 @@ export async function runProgram(args: readonly string[]): Promise<number> {
   try {
     await buildProgram().parseAsync([...args], { from: 'user' });
     return cliIo().exitCode ?? 0;
-  } catch (err) {
+  } catch (thrown) {
+    const err = asUnavailable(thrown);
     if (err instanceof CommanderError) {
       if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return 0;
       errLine(`brainstream: ${err.message.replace(/^error: /, '')}`);
@@ -70,6 +74,13 @@ export async function runProgram(args: readonly string[]): Promise<number> {
     if (json) outJson({ error: code, message, ...(err instanceof BrainstreamError ? err.details : {}) });
     return 1;
   }
+}
+
+/** A broker or database that could not be reached is its own error, whichever command met it. */
+function asUnavailable(err: unknown): unknown {
+  const kafka = asKafkaUnavailable(err);
+  if (kafka !== err) return kafka;
+  return isConnectionLoss(err) ? asDatabaseUnavailable(err, '') : err;
 }
 
 function errorCode(err: unknown): string {

@@ -12,6 +12,7 @@ import { registerForget } from './commands/forget.js';
 import { registerHook } from './commands/hook.js';
 import { registerImport } from './commands/import.js';
 import { registerLag } from './commands/lag.js';
+import { registerMigrate } from './commands/migrate.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerPage } from './commands/page.js';
 import { registerPublish } from './commands/publish.js';
@@ -52,4 +53,5 @@ export function registerCommands(program: Command): void {
   registerPublish(program);
   registerConsume(program);
   registerLag(program);
+  registerMigrate(program);
 }

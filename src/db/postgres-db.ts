@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { isConnectionLoss } from './connection-loss.js';
 import type { Db } from './db.js';
+import { quoteIdent } from './pg-schema.js';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
@@ -38,10 +39,24 @@ class PostgresDb implements Db {
   }
 }
 
+export interface PostgresOptions {
+  /** Connections in the pool (default 4). */
+  max?: number;
+  /**
+   * The schema every unqualified name resolves to (the connection's search_path, and nothing
+   * else: another application's tables in `public` stay out of sight). Unset: the server's default.
+   */
+  schema?: string;
+  /** Seconds to wait for a connection before giving up (default 10). */
+  connectTimeoutSeconds?: number;
+}
+
 /** Connects to a PostgreSQL server. int8 and numeric come back as JS numbers, like PGlite. */
-export function openPostgresDb(url: string, options: { max?: number } = {}): Db {
+export function openPostgresDb(url: string, options: PostgresOptions = {}): Db {
   const sql = postgres(url, {
     max: options.max ?? 4,
+    connect_timeout: options.connectTimeoutSeconds ?? 10,
+    ...(options.schema !== undefined ? { connection: { search_path: quoteIdent(options.schema) } } : {}),
     onnotice: () => {},
     // int8 as a JS number, like PGlite (sequences and counts stay far below 2^53).
     types: {

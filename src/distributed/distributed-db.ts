@@ -1,6 +1,8 @@
 import type { Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { openPostgresDb } from '../db/postgres-db.js';
+import { DEFAULT_PG_SCHEMA } from '../db/pg-schema.js';
+import { asDatabaseUnavailable } from '../db/database-unavailable.js';
 import { BrainstreamError } from '../errors.js';
 import { selfHealingDb } from './self-healing-db.js';
 
@@ -9,6 +11,8 @@ export interface DistributedDbOptions {
   pool: number;
   /** Shown in pg_stat_activity (what an operator, or a fault test, looks for). */
   applicationName: string;
+  /** The deployment's own schema: every table, view and function lives there (default `brainstream`). */
+  schema?: string;
 }
 
 /** `url` with `application_name` set, unless the URL already names one. */
@@ -23,15 +27,20 @@ export function withApplicationName(url: string, name: string): string {
   return parsed.toString();
 }
 
-/** The distributed mode's PostgreSQL: projections, offsets, session state and outbox, migrated; it survives dropped connections. */
+/**
+ * The distributed mode's PostgreSQL: projections, offsets, session state and outbox, in the
+ * deployment's own schema, migrated; it survives dropped connections. A server that does not
+ * answer is a `database_unavailable` error within the connect timeout.
+ */
 export async function openDistributedDb(url: string, options: DistributedDbOptions): Promise<Db> {
+  const schema = options.schema ?? DEFAULT_PG_SCHEMA;
   const named = withApplicationName(url, options.applicationName);
-  const db = selfHealingDb(() => openPostgresDb(named, { max: options.pool }));
+  const db = selfHealingDb(() => openPostgresDb(named, { max: options.pool, schema }));
   try {
-    await migrate(db);
+    await migrate(db, undefined, { schema });
   } catch (err) {
     await db.close().catch(() => {});
-    throw err;
+    throw asDatabaseUnavailable(err, named);
   }
   return db;
 }

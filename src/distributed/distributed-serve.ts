@@ -11,12 +11,16 @@ import { KafkaPageTable } from '../log/kafka/page-table.js';
 import { KafkaSockets } from '../log/kafka/kafka-sockets.js';
 import { startPurgeSchedule, type PurgeSchedule, type PurgeScheduleOptions } from '../../projections/purge-schedule.js';
 import { openDistributedDb } from './distributed-db.js';
+import { measureGroupLag } from './group-lag.js';
+import { ServeMetrics } from './serve-metrics.js';
 import { kafkaPurgeTarget } from './distributed-purge.js';
 import { distributedTopologySettings } from './distributed-settings.js';
 import { PROCESSOR_TOPICS, PROJECTION_TOPICS, processorWork, projectionWork, projectionsGroup } from './serve-work.js';
 
 export interface DistributedServeOptions extends KafkaSettings {
   databaseUrl: string;
+  /** The deployment's PostgreSQL schema (default `brainstream`). */
+  schema?: string;
   group: string;
   /** Where the configuration (window, lexical arms, gazetteer) is read from. */
   home: string;
@@ -26,6 +30,8 @@ export interface DistributedServeOptions extends KafkaSettings {
   sessionTimeoutMs?: number;
   /** The retention purge's schedule (default: a minute after start, then daily, retention from the config in `home`). */
   purge?: PurgeScheduleOptions;
+  /** Serve Prometheus metrics on 127.0.0.1:<port>/metrics (0: any free port); off when undefined. */
+  metricsPort?: number;
 }
 
 /** Resources opened so far, closed in reverse order when a start fails half-way. */
@@ -50,14 +56,20 @@ export class DistributedServe {
     private readonly runners: readonly KafkaGroupRunner[],
     private readonly sockets: KafkaSockets,
     private readonly purge: PurgeSchedule,
+    private readonly metrics: { port: number; close(): Promise<void> } | null,
   ) {}
+
+  /** The port of the /metrics endpoint, or null when metrics are off. */
+  get metricsPort(): number | null {
+    return this.metrics?.port ?? null;
+  }
 
   static async start(options: DistributedServeOptions): Promise<DistributedServe> {
     const closers: Closer[] = [];
     const concurrency = options.concurrency ?? 4;
     try {
       // One connection per batch in flight (processors, projections), one for the relay, one for the purge, one spare.
-      const db = await openDistributedDb(options.databaseUrl, { pool: concurrency + 4, applicationName: `brainstream-serve ${process.pid} ${options.group}` });
+      const db = await openDistributedDb(options.databaseUrl, { pool: concurrency + 4, applicationName: `brainstream-serve ${process.pid} ${options.group}`, schema: options.schema });
       closers.push(() => db.close());
       const sockets = new KafkaSockets();
       closers.push(async () => sockets.destroyLeftovers());
@@ -75,26 +87,41 @@ export class DistributedServe {
       relay.start();
       closers.push(() => relay.stop());
       const outbox = new OutboxAppender(() => relay.kick());
+      const metrics = options.metricsPort === undefined ? null : new ServeMetrics(() => measureGroupLag(db, admin, options.topicPrefix, options.group));
       const common = { kafka, db, topicPrefix: options.topicPrefix, sessionTimeoutMs: options.sessionTimeoutMs ?? 30_000 };
       const processors = new KafkaGroupRunner({
         ...common,
         group: options.group,
         topics: PROCESSOR_TOPICS,
-        work: { perPartition: processorWork({ group: options.group, pages, outbox, settings: () => distributedTopologySettings(options.home) }) },
+        work: {
+          perPartition: processorWork({
+            group: options.group,
+            pages,
+            outbox,
+            settings: () => distributedTopologySettings(options.home),
+            onDecided: metrics ? (d) => metrics.decided(d) : undefined,
+          }),
+        },
+        onCommitted: metrics ? (batch, applied) => metrics.committed({ group: 'processors', topic: batch.topic, batch, ...applied }) : undefined,
         concurrency,
         // ≤ ~1,000 turns a batch: a batch is decided synchronously, and a shorter stall keeps this
         // process's other transactions (which may hold the projection lock) moving.
         maxBytesPerPartition: 256 * 1024,
       });
       // Projections are stateless: the batches of one fetch commit together.
-      const projections = new KafkaGroupRunner({ ...common, group: projectionsGroup(options.group), topics: PROJECTION_TOPICS, work: { perStream: projectionWork(outbox) }, concurrency: 1 });
+      const projections = new KafkaGroupRunner({ ...common, group: projectionsGroup(options.group), topics: PROJECTION_TOPICS, work: { perStream: projectionWork(outbox) },
+        onCommitted: metrics ? (batch, applied) => metrics.committed({ group: 'projections', topic: batch.topic, batch, ...applied }) : undefined,
+        concurrency: 1,
+      });
       const runners = [processors, projections];
       for (const runner of runners) closers.push(() => runner.disconnect());
       await Promise.all(runners.map((r) => r.start()));
       // Push-context §10 as in the embedded serve: every member runs it, which is safe (kafkaPurgeTarget).
+      const endpoint = metrics ? await metrics.listen(options.metricsPort!) : null;
+      if (endpoint) closers.push(() => endpoint.close());
       const purge = startPurgeSchedule(kafkaPurgeTarget(db, new KafkaEventLog(producer, options.topicPrefix), options.home), options.purge);
-      logger.info({ group: options.group, topicPrefix: options.topicPrefix, pages: pages.index.size }, 'distributed serve running');
-      return new DistributedServe(db, admin, producer, pages, relay, runners, sockets, purge);
+      logger.info({ group: options.group, topicPrefix: options.topicPrefix, pages: pages.index.size, metricsPort: endpoint?.port }, 'distributed serve running');
+      return new DistributedServe(db, admin, producer, pages, relay, runners, sockets, purge, endpoint);
     } catch (err) {
       for (const close of closers.reverse()) await close().catch(() => {});
       throw err;
@@ -120,6 +147,7 @@ export class DistributedServe {
         logger.warn({ err, step: what }, 'shutdown step failed; going on');
       }
     };
+    if (this.metrics) await step('close metrics', () => this.metrics!.close());
     await step('stop fetching', () => Promise.all([...this.runners.map((r) => r.stop()), this.pages.stop(), this.purge.stop()]));
     await step('flush outbox', () => this.relay.stop());
     await step('disconnect', () => Promise.all([...this.runners.map((r) => r.disconnect()), this.pages.disconnect()]));

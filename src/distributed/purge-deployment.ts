@@ -22,8 +22,13 @@ const noLog = {
  * here (each `serve --kafka` member also runs it daily). The database is the deployment's
  * PostgreSQL (migrated if it is new); the decision goes to its `<prefix>volunteered` topic.
  */
-export async function purgeDeployment(settings: KafkaSettings, databaseUrl: string, home: string | null, options: PurgeOptions): Promise<DeploymentPurgeResult> {
-  const db = await openDistributedDb(databaseUrl, { pool: 1, applicationName: 'brainstream-purge' });
+export async function purgeDeployment(
+  settings: KafkaSettings,
+  database: { url: string; schema?: string },
+  home: string | null,
+  options: PurgeOptions,
+): Promise<DeploymentPurgeResult> {
+  const db = await openDistributedDb(database.url, { pool: 1, applicationName: 'brainstream-purge', schema: database.schema });
   try {
     if (options.dryRun) return { ...(await purgeQuietly(kafkaPurgeTarget(db, noLog, home), options)), awaiting: 0 };
     const result = await withKafkaPublisher(settings, (log) => purgeQuietly(kafkaPurgeTarget(db, log, home), options));

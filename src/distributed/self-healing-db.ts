@@ -46,18 +46,22 @@ export function selfHealingDb(open: () => Db, options: SelfHealingOptions = {}):
   const log = logger.child({ component: 'database' });
   let current = open();
   let closed = false;
+  // Until something succeeded, a failure is the server being unreachable, which the caller reports.
+  let everConnected = false;
 
   const retire = (pool: Db, err: unknown): void => {
     if (pool !== current || closed) return;
     current = open();
-    log.warn({ err }, 'a PostgreSQL connection was lost: the pool is replaced');
+    if (everConnected) log.warn({ err }, 'a PostgreSQL connection was lost: the pool is replaced');
     setTimeout(() => void pool.close().catch(() => {}), retireMs).unref();
   };
   // Runs `op` on the pool of the moment; a connection loss retires that pool, and the error goes to the caller.
   const run = async <T>(op: (db: Db) => Promise<T>, what: string, ms: number): Promise<T> => {
     const pool = current;
     try {
-      return await watched(op(pool), what, ms);
+      const result = await watched(op(pool), what, ms);
+      everConnected = true;
+      return result;
     } catch (err) {
       if (isConnectionLoss(err)) retire(pool, err);
       throw err;

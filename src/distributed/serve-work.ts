@@ -5,7 +5,7 @@ import type { BatchWork } from '../log/kafka/partition-batch.js';
 import type { OutboxAppender } from '../log/kafka/outbox-appender.js';
 import { PROJECTIONS } from '../../projections/index.js';
 import { createVolunteerProcessor, VOLUNTEER_PROCESSOR, type PageTable } from '../../streams/volunteer-processor.js';
-import type { TopologySettings } from '../../streams/volunteer-topology.js';
+import type { TopologySettings, TurnDecision } from '../../streams/volunteer-topology.js';
 
 /** The streams of the processors' member: turns. */
 export const PROCESSOR_TOPICS: readonly Topic[] = ['turns'];
@@ -28,6 +28,8 @@ export interface ProcessorWorkOptions {
   outbox: OutboxAppender;
   settings: () => TopologySettings;
   channel?: Channel;
+  /** Told of each batch's decisions once they are committed. */
+  onDecided?: (decisions: readonly TurnDecision[]) => void;
 }
 
 /**
@@ -53,10 +55,13 @@ export function processorWork(options: ProcessorWorkOptions): (topic: Topic, par
         name: processor.name,
         topics: processor.topics,
         async apply(tx, events) {
+          let applied = false;
           try {
             await processor.apply(tx, events);
+            applied = true;
           } finally {
-            processor.drain();
+            const decisions = processor.drain();
+            if (applied) options.onDecided?.(decisions);
           }
         },
       };

@@ -25,5 +25,4 @@ export function withSearchPath(db: Db, path: string): Db {
   return view;
 }
 
-/** A schema name as a quoted identifier. */
-export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+export { quoteIdent } from '../db/pg-schema.js';

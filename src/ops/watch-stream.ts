@@ -134,9 +134,18 @@ export async function streamTurns(sink: TurnSink, input: Observable<string>, opt
       return null;
     }
   };
+  // No input line may end the stream: one that cannot be read is skipped like a failed turn.
+  const parseLine = (line: string): Turn | null => {
+    try {
+      return parseWatchLine(storableLine(line));
+    } catch (err) {
+      turnSkipped(err, turnNumber + 1, options.sessionId);
+      return null;
+    }
+  };
   await lastValueFrom(
     input.pipe(
-      map((line) => parseWatchLine(storableLine(line))),
+      map(parseLine),
       filter((t) => t !== null),
       map(toEvent),
       filter((e) => e !== null),

@@ -5,7 +5,7 @@ const home = tempDir('bs-config-cli-');
 afterAll(() => home.cleanup());
 const bs = (...args: string[]) => runCli(['--home', home.path, ...args]);
 
-describe('config get / set through the CLI (§11)', { timeout: 120_000 }, () => {
+describe('config get / set through the CLI (§11)', () => {
   it('prints defaults, stores validated values, refuses bad ones with exit 1 and a message naming what is allowed', () => {
     expect(bs('config', 'get', 'memory.core.enabled').stdout).toBe('false\n');
     expect(bs('config', 'get', 'memory.pressure.context_window').stdout).toBe('\n');

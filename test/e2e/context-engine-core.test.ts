@@ -46,7 +46,7 @@ beforeAll(() => {
   importPages(home, join(tmp.path, 'pages'), { 'core/profile': '---\ntitle: Profile\nalways_load: true\ncore_priority: 10\n---\nI prefer terse answers.\n' });
   cli(['page', 'put', 'rules', '--source', 'work'], '---\ntitle: Work rules\nalways_load: true\n---\nShip on Fridays only.\n');
   setConfig({ 'memory.core.enabled': true });
-}, 120_000);
+});
 
 afterAll(() => tmp.cleanup());
 
@@ -69,7 +69,7 @@ describe('the core context a context engine wraps, against a real serve', () => 
     expect(await core.sessionBlock({ sessionKey: 'x', sourceId: 'work' })).toBe(`${CORE}\n\n${WORK}`);
     await serve.stop();
     expect(await eventCount()).toBe(before);
-  }, 120_000);
+  });
 
   it('reuses a block within 60 s for the same session and source, and fetches again after', async () => {
     serve = await startServe(home);
@@ -91,7 +91,7 @@ describe('the core context a context engine wraps, against a real serve', () => 
     cli(['core', 'remove', 'prefs/habits']);
     clock.advance(60_000);
     expect(await long.sessionBlock({ sessionKey: 'a' })).toBe(CORE);
-  }, 120_000);
+  });
 
   it('delivers nothing while core is off or BRAINSTREAM_CORE=0 is set', async () => {
     const suppressed = createCoreContext({ home, env: { BRAINSTREAM_CORE: '0' } });
@@ -112,7 +112,7 @@ describe('the core context a context engine wraps, against a real serve', () => 
     const run = await engine!.assemble({ sessionId: 'oc-1', sessionKey: 'agent:main:oc-1', messages });
     expect(run).toEqual({ messages, estimatedTokens: estimateTokens(messages, `${CORE}\n\n${WORK}`), systemPromptAddition: `${CORE}\n\n${WORK}` });
     await serve.stop();
-  }, 60_000);
+  });
 
   it('without serve: read from serve\'s cache file, never by opening the brain', async () => {
     const clock = manualClock();
@@ -130,7 +130,7 @@ describe('the core context a context engine wraps, against a real serve', () => 
     } finally {
       await brain.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('the OpenClaw plugin package', () => {

@@ -14,7 +14,7 @@ const brainAt = (name: string) => {
 const page = (frontmatter: string, body: string) => `---\n${frontmatter}\n---\n${body}\n`;
 const OWNER_ONLY = 'brainstream: core_mark_owner_only: only the brain owner can change core membership or priority. Ask the user to run:';
 
-describe('owner-only rules through the CLI (§5, §13)', { timeout: 300_000 }, () => {
+describe('owner-only rules through the CLI (§5, §13)', () => {
   it('--as remote core remove of a soft-deleted core page: core_mark_owner_only, exit 1; the owner’s core remove then works', () => {
     const bs = brainAt('deleted');
     expect(bs(['page', 'put', 'notes/gone'], page('title: Gone\nalways_load: true', 'Gone soon.')).code).toBe(0);
@@ -50,7 +50,7 @@ describe('owner-only rules through the CLI (§5, §13)', { timeout: 300_000 }, (
   });
 });
 
-describe('budget refusal texts through the CLI (§4)', { timeout: 300_000 }, () => {
+describe('budget refusal texts through the CLI (§4)', () => {
   it('max_chars: the spec’s example message, character for character, for a remote caller that cannot see every source', () => {
     const bs = brainAt('spec-example');
     expect(bs(['config', 'set', 'memory.core.max_chars', '500']).code).toBe(0);
@@ -108,7 +108,7 @@ describe('budget refusal texts through the CLI (§4)', { timeout: 300_000 }, () 
   });
 });
 
-describe('`brainstream rebuild` knows the core projections', { timeout: 300_000 }, () => {
+describe('`brainstream rebuild` knows the core projections', () => {
   it('rebuilds core-revisions and core-notices from sequence 0 with no row changed', () => {
     const bs = brainAt('rebuild');
     expect(bs(['page', 'put', 'prefs'], page('title: Prefs\nalways_load: true', 'v1')).code).toBe(0);

@@ -10,7 +10,7 @@ const bs = (args: string[], input = '') => runCli(['--home', home.path, ...args]
 beforeAll(async () => {
   bs(['config', 'set', 'memory.core.max_chars', '1000']);
   serve = await startServe(home.path);
-}, 60_000);
+});
 afterAll(async () => {
   await serve?.stop();
   home.cleanup();

@@ -39,5 +39,5 @@ describe('brainstream demo', () => {
     expect(existsSync(join(userHome, '.brainstream'))).toBe(false);
     expect(existsSync(brainHome)).toBe(false);
     expect(readdirSync(tmp)).toEqual([]);
-  }, 240_000);
+  });
 });

@@ -17,7 +17,7 @@ const checks = (): Check[] => (JSON.parse(runCli(['--home', home, 'doctor', '--j
 
 beforeAll(() => {
   importPages(home, join(tmp.path, 'pages'), { 'people/alice-example': '---\ntitle: Alice Example\n---\nAlice.\n' });
-}, 60_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe('brainstream doctor', () => {

@@ -9,7 +9,6 @@ const home = tempDir('bs-feedback-home-');
 const cli = (args: string[], input?: string) => runCli(['--home', home.path, ...args], { input });
 const DAY = 86_400_000;
 /** Tests that run the CLI several times: each run opens the embedded database. */
-const SEVERAL_RUNS = { timeout: 180_000 };
 
 beforeAll(async () => {
   expect(cli(['import', 'docs/examples/brain']).code).toBe(0);
@@ -47,7 +46,7 @@ describe('volunteer-context --stats: bad --days', () => {
 });
 
 describe('brainstream stats', () => {
-  it('groups by the dimensions asked for, in json, csv and table, and agrees with --stats', SEVERAL_RUNS, () => {
+  it('groups by the dimensions asked for, in json, csv and table, and agrees with --stats', () => {
     const json = JSON.parse(cli(['stats', '--by', 'arm,channel', '--json']).stdout);
     const session = JSON.parse(cli(['volunteer-context', '--stats', '--attribution', 'session', '--json']).stdout);
     const recent = json.rows.filter((r: { channel: string }) => r.channel === 'watch');
@@ -63,7 +62,7 @@ describe('brainstream stats', () => {
     expect(table).toMatch(/^total +\d+/m);
   });
 
-  it('filters by day: an empty range prints a clear line', SEVERAL_RUNS, () => {
+  it('filters by day: an empty range prints a clear line', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(JSON.parse(cli(['stats', '--since', today, '--json']).stdout).total.volunteered).toBeGreaterThan(0);
     expect(cli(['stats', '--until', '2000-01-01']).stdout).toContain('(no usage statistics in the range)');
@@ -85,7 +84,7 @@ describe('brainstream stats', () => {
 });
 
 describe('brainstream replay', () => {
-  it('reports every gate and arm, skips the unknown version with a count, and writes nothing', SEVERAL_RUNS, () => {
+  it('reports every gate and arm, skips the unknown version with a count, and writes nothing', () => {
     const before = cli(['stats', '--json']).stdout;
     const r = cli(['replay', '--min-confidence', '0.6:0.9:0.1', '--workers', '0', '--json']);
     expect(r.code).toBe(0);
@@ -98,7 +97,7 @@ describe('brainstream replay', () => {
     expect(human).toMatch(/^0\.70\* +all +\d+/m);
   });
 
-  it('gives the same figures on worker threads as in one thread', SEVERAL_RUNS, () => {
+  it('gives the same figures on worker threads as in one thread', () => {
     const one = cli(['replay', '--workers', '0', '--json']);
     const two = cli(['replay', '--workers', '2', '--json']);
     expect(two.code).toBe(0);
@@ -138,7 +137,7 @@ describe('brainstream replay', () => {
 });
 
 describe('brainstream rebuild', () => {
-  it('checks and rebuilds every projection; the live tables were byte-identical', SEVERAL_RUNS, () => {
+  it('checks and rebuilds every projection; the live tables were byte-identical', () => {
     const check = cli(['rebuild', '--check']);
     expect(check.code).toBe(0);
     expect(check.stdout.trim().split('\n')).toEqual([
@@ -175,7 +174,7 @@ describe('brainstream purge', () => {
     expect(cli(['purge', ...args])).toMatchObject({ code: 2, stdout: '', stderr });
   });
 
-  it('a dry run counts, then the purge deletes by event time and prints the §10 line', SEVERAL_RUNS, () => {
+  it('a dry run counts, then the purge deletes by event time and prints the §10 line', () => {
     expect(JSON.parse(cli(['purge', '--dry-run', '--json']).stdout)).toMatchObject({ purged: 0, would_purge: 2, dry_run: true });
     expect(cli(['purge', '--ttl-days', '110', '--dry-run']).stdout).toMatch(/^would purge 1 stale volunteer event\(s\) \(volunteered before .*\)\n$/);
     const r = cli(['purge', '--ttl-days', '110']);
@@ -186,7 +185,7 @@ describe('brainstream purge', () => {
     expect(cli(['rebuild', '--check']).stdout).not.toContain('differ');
   });
 
-  it('uses memory.volunteer.retention_days from the config, and is owner-only', SEVERAL_RUNS, () => {
+  it('uses memory.volunteer.retention_days from the config, and is owner-only', () => {
     expect(cli(['config', 'set', 'memory.volunteer.retention_days', '1']).code).toBe(0);
     expect(JSON.parse(cli(['purge', '--dry-run', '--json']).stdout).purged_before.slice(0, 10)).toBe(new Date(Date.now() - DAY).toISOString().slice(0, 10));
     expect(cli(['--as', 'remote', 'purge'])).toMatchObject({ code: 1, stderr: 'brainstream: owner_only: purge is an owner-only command\n' });

@@ -53,7 +53,7 @@ afterAll(() => {
 });
 
 // Each case spawns three CLI processes; shared machines can be slow to start them.
-describe('retrieval_reflex_gazetteer (issue 8 switch)', { timeout: 90_000 }, () => {
+describe('retrieval_reflex_gazetteer (issue 8 switch)', () => {
   it('unset: on by default in volunteer-context and watch', () => {
     expect(bs(['config', 'get', 'retrieval_reflex_gazetteer']).stdout).toBe('true\n');
     expect(volunteered(TURN)).toEqual(BOTH);

@@ -55,7 +55,7 @@ beforeAll(() => {
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 'MEMORY.md'), '# Memory\n\n## Open commitments\n- send the Q3 report\n\n## Notes\nnot in the digest\n');
   installTranscript(userHome);
-}, 120_000);
+});
 
 afterAll(() => tmp.cleanup());
 
@@ -67,7 +67,7 @@ describe('session start: remote-edit notices and the per-session switches (§8.1
     const r = runHook(home, 'session-start', start(), env);
     expect(r).toMatchObject({ code: 0, stdout: `${CORE}\n\n${NOTICE}\n\n${DIGEST}\n` });
     expect(heartbeats(home).at(-1)).toMatchObject({ event: 'session-start', outcome: 'ok', core_chars: CORE.length });
-  }, 60_000);
+  });
 
   it('the fast client, answered inside serve, prints the same', () => {
     expect(runFast('session-start', start()).stdout).toBe(`${CORE}\n\n${NOTICE}\n\n${DIGEST}\n`);
@@ -94,7 +94,7 @@ describe('session start: remote-edit notices and the per-session switches (§8.1
     rmSync(join(home, 'run', 'core-cache.json'));
     expect(runHook(home, 'session-start', start(), { ...env, BRAINSTREAM_SOURCE: 'work' }).stdout).toBe(`${CORE}\n\n${WORK}\n\n${NOTICE}\n\n${DIGEST}\n`);
     expect(runHook(home, 'session-start', start(), { ...env, BRAINSTREAM_CORE: '0' }).stdout).toBe(`${DIGEST}\n`);
-  }, 60_000);
+  });
 
   it('once acknowledged, the notice is gone', () => {
     cli(['core', 'ack', 'core/profile', '--revision', 'r2']);
@@ -109,7 +109,7 @@ describe('session start: remote-edit notices and the per-session switches (§8.1
     const r = runHook(home, 'session-start', start(), env);
     expect(r.stdout).toBe(`${CORE}\n\n${DIGEST}\n`);
     expect(heartbeats(home).at(-1)).toMatchObject({ outcome: 'ok', core_chars: CORE.length });
-  }, 60_000);
+  });
 });
 
 describe('session start: the MEMORY.md size rule (skip files over 512 KB)', () => {
@@ -189,5 +189,5 @@ describe('the save-before-compaction notice (§9) through `hook user-prompt`', (
     } finally {
       await serve.stop();
     }
-  }, 60_000);
+  });
 });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   writeFileSync(join(tmp.path, 'project', 'MEMORY.md'), '# Memory\n\n## Standing rules\n- never push to main\n');
   transcript = installTranscript(userHome);
   serve = await startServe(home);
-}, 120_000);
+});
 
 afterAll(async () => {
   await serve?.stop();

@@ -23,7 +23,7 @@ beforeAll(() => {
   writeFileSync(join(home, 'config.json'), JSON.stringify({ 'memory.core.enabled': true }));
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 'MEMORY.md'), '# Memory\n\n## Standing rules\n- never push to main\n\n## Scratch\nnot in the digest\n');
-}, 60_000);
+});
 
 afterAll(() => tmp.cleanup());
 

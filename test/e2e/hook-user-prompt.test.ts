@@ -24,7 +24,7 @@ beforeAll(async () => {
   });
   transcript = installTranscript(userHome);
   serve = await startServe(home);
-}, 120_000);
+});
 
 afterAll(async () => {
   await serve?.stop();

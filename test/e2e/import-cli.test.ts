@@ -107,7 +107,7 @@ describe('brainstream import', () => {
   });
 });
 
-describe('files that cannot be stored or read', { timeout: 120_000 }, () => {
+describe('files that cannot be stored or read', () => {
   it('fails each on its own line while every good file imports and the summary prints', () => {
     const src = tempDir('bs-import-bad-');
     const badHome = tempDir('bs-import-bad-home-');
@@ -212,7 +212,7 @@ describe('files that cannot be stored or read', { timeout: 120_000 }, () => {
   });
 });
 
-describe('unchanged since the last import', { timeout: 120_000 }, () => {
+describe('unchanged since the last import', () => {
   const src = tempDir('bs-import-last-');
   const lastHome = tempDir('bs-import-last-home-');
   const importIt = (): string => runCli(['--home', lastHome.path, 'import', src.path]).stdout;
@@ -339,5 +339,5 @@ describe('crash during import', () => {
     } finally {
       crashHome.cleanup();
     }
-  }, 120_000);
+  });
 });

@@ -32,7 +32,7 @@ beforeAll(() => {
   bs(['page', 'put', 'people/alice-example'], '---\ntitle: Alice Example\ntype: person\n---\nAlice is an early founder of Acme.\n');
   bs(['page', 'put', 'people/dana-hidden'], '---\ntitle: Dana Hidden\ntype: person\nvisibility: private\n---\nDana is a private contact.\n');
   bs(['config', 'set', 'memory.core.enabled', 'true']);
-}, 60_000);
+});
 
 afterAll(() => tmp.cleanup());
 
@@ -84,7 +84,7 @@ describe.each([
       connect('pack-work', ['--source', 'work', '--grant', 'default,work']),
       connect('pack-other', ['--source', 'default', '--grant', 'work']),
     ]);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await Promise.all([bound?.close(), workTeam?.close(), otherGrant?.close()]);
@@ -155,7 +155,7 @@ describe.each([
   });
 });
 
-describe('brainstream call context_pack (§14)', { timeout: 60_000 }, () => {
+describe('brainstream call context_pack (§14)', () => {
   const call = (globals: string[], params: unknown, source = 'default'): Pack =>
     JSON.parse(bs([...globals, 'call', 'context_pack', '--source', source, '--params', JSON.stringify(params)])) as Pack;
 

@@ -13,7 +13,7 @@ beforeAll(() => {
     'people/alice-example': '---\ntitle: Alice Example\ntype: person\n---\nAlice is an early founder.\n',
     'people/dana-hidden': '---\ntitle: Dana Hidden\ntype: person\nvisibility: private\n---\nDana is a private contact.\n',
   });
-}, 60_000);
+});
 
 afterAll(() => tmp.cleanup());
 
@@ -51,7 +51,7 @@ describe.each([
   beforeAll(async () => {
     if (withServe) serve = await startServe(home);
     client = await connectClient(`test-client-${withServe ? 'serve' : 'direct'}`);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await client?.close();

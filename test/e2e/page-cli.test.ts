@@ -13,7 +13,7 @@ afterAll(() => home.cleanup());
 
 const ALPHA = '---\ntitle: Alpha\naliases: [a1]\n---\nAlpha is a thing.\n\n<!-- timeline -->\n\n- 2024-01-01 started\n';
 
-describe('page put', { timeout: 120_000 }, () => {
+describe('page put', () => {
   it('prints put <source>:<slug> (created|updated|unchanged), and the same as JSON', () => {
     expect(cli(['page', 'put', 'notes/alpha'], { input: ALPHA })).toEqual({ code: 0, stdout: 'put default:notes/alpha (created)\n', stderr: '' });
     expect(cli(['page', 'put', 'notes/alpha'], { input: ALPHA }).stdout).toBe('put default:notes/alpha (unchanged)\n');
@@ -51,7 +51,7 @@ describe('page put', { timeout: 120_000 }, () => {
   });
 });
 
-describe('page get', { timeout: 120_000 }, () => {
+describe('page get', () => {
   it('prints frontmatter, compiled truth, then \\n\\n<!-- timeline -->\\n\\n<timeline>', () => {
     expect(cli(['page', 'get', 'notes/alpha'])).toEqual({
       code: 0,
@@ -148,7 +148,7 @@ describe('page get', { timeout: 120_000 }, () => {
   });
 });
 
-describe('page list', { timeout: 120_000 }, () => {
+describe('page list', () => {
   it('prints <source>:<slug>\\t<title> ordered by source then slug, every source without --source', () => {
     expect(cli(['page', 'list'])).toEqual({
       code: 0,
@@ -183,7 +183,7 @@ describe('page list', { timeout: 120_000 }, () => {
   });
 });
 
-describe('page delete', { timeout: 120_000 }, () => {
+describe('page delete', () => {
   it('prints deleted <source>:<slug>; the page is then missing', () => {
     expect(cli(['page', 'delete', 'notes/beta', '--source', 'team'])).toEqual({ code: 0, stdout: 'deleted team:notes/beta\n', stderr: '' });
     expect(cli(['page', 'get', 'notes/beta', '--source', 'team']).stderr).toBe('brainstream: page_not_found: no page team:notes/beta\n');

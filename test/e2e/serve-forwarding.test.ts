@@ -20,7 +20,7 @@ beforeAll(async () => {
   writePages(folder.path, PAGES);
   for (const home of [served.path, direct.path]) expect(runCli(['--home', home, 'import', folder.path]).code).toBe(0);
   serve = await startServe(served.path);
-}, 240_000);
+});
 
 afterAll(async () => {
   await serve?.stop();
@@ -60,7 +60,7 @@ describe('commands forwarded to a running serve', () => {
   ])('$name: byte-identical to a direct run', ({ args, input }) => {
     const [viaServe, viaDirect] = both(args, { input });
     expect(viaServe).toEqual(viaDirect);
-  }, 120_000);
+  });
 
   it('sees the caller’s environment and working directory', () => {
     const env = { BRAINSTREAM_SOURCE: 'team' };
@@ -70,7 +70,7 @@ describe('commands forwarded to a running serve', () => {
     const [imported, importedDirect] = both(['import', '.'], { cwd: join(folder.path, 'people'), env });
     expect(neutral(imported, served.path)).toEqual(neutral(importedDirect, direct.path));
     expect(imported.stdout).toBe('import: 2 added, 0 updated, 0 unchanged, 0 failed (source team)\n');
-  }, 120_000);
+  });
 
   it('keeps concurrent commands’ output apart', async () => {
     const slugs = ['people/alice-example', 'people/bob-sample', 'notes/new-note', 'notes/secret-plan'];
@@ -81,7 +81,7 @@ describe('commands forwarded to a running serve', () => {
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout).slug).toBe(slugs[i % slugs.length]);
     });
-  }, 120_000);
+  });
 });
 
 describe('without a running serve', () => {
@@ -103,5 +103,5 @@ describe('without a running serve', () => {
     } finally {
       home.cleanup();
     }
-  }, 180_000);
+  });
 });

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { homePaths } from '../../src/brain/home.js';
 import { request } from '../../src/serve/socket-client.js';
 import { CLI } from '../support/cli.js';
+import { eventually } from '../support/eventually.js';
+
+export { eventually };
 
 /** A `brainstream serve` child process on a home, and its stderr so far. */
 export interface ServeProcess {
@@ -12,16 +15,6 @@ export interface ServeProcess {
   stderr(): string;
   /** SIGTERM, then the exit code once it exited. */
   stop(): Promise<number | null>;
-}
-
-/** Resolves once `check` passes, polling; rejects after `attempts`. */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, attempts = 300, everyMs = 50): Promise<T> {
-  for (let i = 0; i < attempts; i++) {
-    const v = await check();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  throw new Error('condition never held');
 }
 
 /** Starts the real binary's `serve` and waits until it answers a ping. */
@@ -34,12 +27,12 @@ export async function startServe(home: string, env: NodeJS.ProcessEnv = {}): Pro
   await eventually(async () => {
     if (child.exitCode !== null) throw new Error(`serve exited: ${err}`);
     try {
-      const r = await request(home, { kind: 'ping' }, { timeoutMs: 5000 });
+      const r = await request(home, { kind: 'ping' }, { timeoutMs: 60_000 });
       return r.ok ? true : undefined;
     } catch {
       return undefined;
     }
-  }, 2400);
+  });
   return {
     child,
     stderr: () => err,

@@ -28,7 +28,7 @@ beforeAll(async () => {
   expect(runCli(['--home', home.path, 'import', folder.path]).code).toBe(0);
   serve = await startServe(home.path);
   secret = readFileSync(homePaths(home.path).secret, 'utf8').trim();
-}, 180_000);
+});
 
 afterAll(async () => {
   if (serve.child.exitCode === null) await serve.stop();
@@ -106,7 +106,7 @@ describe('without serve', () => {
       chmodSync(big.path, 0o755);
       const first = spawn(process.execPath, [CLI, '--home', lockedHome.path, 'import', big.path], { stdio: 'ignore' });
       const exited = new Promise<number | null>((r) => first.once('exit', r));
-      await eventually(() => (existsSync(homePaths(lockedHome.path).lock) ? true : undefined), 600, 10);
+      await eventually(() => (existsSync(homePaths(lockedHome.path).lock) ? true : undefined), 10);
       const second = runCli(['--home', lockedHome.path, 'page', 'put', 'notes/late'], { input: '# Late\n' });
       expect(second.code).toBe(1);
       expect(second.stdout).toBe('');
@@ -118,5 +118,5 @@ describe('without serve', () => {
       big.cleanup();
       lockedHome.cleanup();
     }
-  }, 120_000);
+  });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   expect(runCli(['--home', home.path, 'import', folder.path]).code).toBe(0);
   expect(runCli(['--home', home.path, 'import', bigFolder.path, '--source', 'big']).code).toBe(0);
   serve = await startServe(home.path);
-}, 180_000);
+});
 
 afterAll(async () => {
   if (serve.child.exitCode === null) await serve.stop();
@@ -45,7 +45,7 @@ interface Reply {
   degraded_reason: string | null;
 }
 const send = async (payload: Record<string, unknown>): Promise<Reply> =>
-  (await request(home.path, payload as never, { timeoutMs: 10_000 })) as unknown as Reply;
+  (await request(home.path, payload as never, { timeoutMs: 600_000 })) as unknown as Reply;
 const ask = (payload: Record<string, unknown>) => send({ kind: 'turn_context', ...payload });
 const user = (text: string) => [{ role: 'user', text }];
 const FIVE = 'Lunch with Alice Example, Bob Sample, Carol Newman, Dan Okafor and Acme Robotics today.';

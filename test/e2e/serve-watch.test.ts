@@ -48,7 +48,7 @@ describe('watch never blocks writers', () => {
     } finally {
       home.cleanup();
     }
-  }, 120_000);
+  });
 
   it('without serve: the watch serves the socket itself while it runs, and cleans up at EOF', async () => {
     const home = tempDir('bs-watch-host-');
@@ -59,7 +59,7 @@ describe('watch never blocks writers', () => {
     } finally {
       home.cleanup();
     }
-  }, 120_000);
+  });
 
   it('ends a forwarded watch at Ctrl-C with exit 0, its turns decided', async () => {
     const home = tempDir('bs-watch-int-');
@@ -79,5 +79,5 @@ describe('watch never blocks writers', () => {
     } finally {
       home.cleanup();
     }
-  }, 120_000);
+  });
 });

@@ -126,7 +126,7 @@ describe('volunteer-context', () => {
     expect(dan.code).toBe(0);
     const after = JSON.parse(runCli(['--home', home.path, 'volunteer-context', '--stats', '--json', '--attribution', 'session']).stdout);
     expect(after.total_used).toBe(1);
-  }, 120_000);
+  });
 });
 
 const watch = (input: string, ...args: string[]) => runCli(['--home', home.path, 'watch', ...args], { input });

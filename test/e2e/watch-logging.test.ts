@@ -44,7 +44,7 @@ const logRecords = (stderr: string) =>
     .map((l) => JSON.parse(l) as { level: number; msg: string; err?: Record<string, unknown> });
 
 // Each case runs several CLI processes (each a PGlite open): generous limits for a busy machine.
-describe('watch logging', { timeout: 240_000 }, () => {
+describe('watch logging', () => {
   let home: string;
   beforeAll(() => {
     home = importedHome();
@@ -111,7 +111,7 @@ describe('watch logging', { timeout: 240_000 }, () => {
   });
 });
 
-describe('watch with a failing feedback log', { timeout: 480_000 }, () => {
+describe('watch with a failing feedback log', () => {
   const SECRET = 'Quetzalwhisper';
 
   it('a failing projection changes neither the output nor the exit code, and blocks no other command', async () => {

@@ -10,7 +10,7 @@ let runtime: ServeRuntime;
 
 beforeAll(async () => {
   runtime = await ServeRuntime.start(home.path, { role: 'serve', pollMs: 50 });
-}, 180_000);
+});
 
 afterAll(async () => {
   await runtime.stop();
@@ -22,7 +22,7 @@ const command = (argv: string[], options: { stdin?: string; env?: Record<string,
   request<{ stdout: string; stderr: string; exitCode: number }>(
     home.path,
     { kind: 'command', argv: ['--home', home.path, ...argv], stdin: options.stdin, env: options.env ?? {}, cwd: home.path },
-    { timeoutMs: 30_000 },
+    { timeoutMs: 600_000 },
   );
 
 describe('the command request', () => {
@@ -82,5 +82,5 @@ describe('stop', () => {
     } finally {
       dir.cleanup();
     }
-  }, 180_000);
+  });
 });

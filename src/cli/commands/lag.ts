@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { GroupLag } from '../../distributed/group-lag.js';
-import { databaseUrl, groupOf, kafkaSettings, withKafkaOptions, type KafkaFlags } from '../kafka-flags.js';
+import { databaseUrl, groupOf, pgSchema, kafkaSettings, withKafkaOptions, type KafkaFlags } from '../kafka-flags.js';
 import { outJson, outLine } from '../output.js';
 
 function render(lag: GroupLag): string[] {
@@ -27,13 +27,14 @@ export function registerLag(program: Command): void {
   ).action(async (flags: KafkaFlags & { json?: boolean }) => {
     const settings = kafkaSettings(flags);
     const url = databaseUrl(flags);
+    const schema = pgSchema(flags);
     const group = groupOf(flags, settings.topicPrefix);
     const [{ openDistributedDb }, { measureGroupLag }, { createKafkaClient }] = await Promise.all([
       import('../../distributed/distributed-db.js'),
       import('../../distributed/group-lag.js'),
       import('../../log/kafka/kafka-client.js'),
     ]);
-    const db = await openDistributedDb(url, { pool: 1, applicationName: 'brainstream-lag' });
+    const db = await openDistributedDb(url, { pool: 1, applicationName: 'brainstream-lag', schema });
     const admin = createKafkaClient(settings, { clientId: `brainstream-lag-${process.pid}` }).admin();
     try {
       await admin.connect();

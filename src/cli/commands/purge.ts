@@ -5,7 +5,7 @@ import { retentionDays } from '../../../projections/purge-schedule.js';
 import { purgeQuietly, type PurgeOptions, type PurgeResult } from '../../../projections/volunteer-purge.js';
 import { parseIntegerFlag, parseNumberFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
-import { databaseUrl, kafkaSettings, type KafkaFlags } from '../kafka-flags.js';
+import { databaseUrl, kafkaSettings, pgSchema, SCHEMA_OPTION_HELP, type KafkaFlags } from '../kafka-flags.js';
 import { errLine, outJson, outLine } from '../output.js';
 import { progressBar } from '../progress.js';
 import { withBrain } from '../with-brain.js';
@@ -36,9 +36,10 @@ async function withProgress<R extends PurgeResult>(run: (options: PurgeOptions) 
 async function purgeDistributed(flags: Flags, home: string, options: RunOptions): Promise<DeploymentPurgeResult> {
   const settings = kafkaSettings(flags);
   const url = databaseUrl(flags);
+  const schema = pgSchema(flags);
   // Kafka and PostgreSQL clients are loaded only here: the embedded purge never pays for them.
   const { purgeDeployment } = await import('../../distributed/purge-deployment.js');
-  const result = await withProgress((o) => purgeDeployment(settings, url, home, o), options);
+  const result = await withProgress((o) => purgeDeployment(settings, { url, schema }, home, o), options);
   if (result.awaiting > 0) {
     errLine(`brainstream: purge: ${result.awaiting} stale volunteer event(s) remain until the projections apply the purge; ` +
       'the next run deletes them (every serve --kafka runs it daily; or run purge again once `brainstream lag` is 0)');
@@ -57,6 +58,7 @@ export function registerPurge(program: Command): void {
     .option('--kafka [brokers]', 'purge a distributed deployment on these Kafka brokers (default: KAFKA_BROKERS) instead of the embedded brain')
     .option('--topic-prefix <prefix>', 'with --kafka: the deployment’s topic prefix (default: brainstream.)')
     .option('--database <url>', 'with --kafka: the deployment’s PostgreSQL (default: DATABASE_URL)')
+    .option('--schema <name>', `with --kafka: ${SCHEMA_OPTION_HELP}`)
     .action(async (flags: Flags, cmd: Command) => {
       const ctx = commandContext(cmd);
       if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'purge is an owner-only command');
@@ -65,8 +67,8 @@ export function registerPurge(program: Command): void {
       const batchSize = parseIntegerFlag('--batch-size', flags.batchSize);
       if (batchSize !== undefined && batchSize < 1) throw new UsageError(`--batch-size expects a whole number of at least 1, got ${JSON.stringify(flags.batchSize)}`);
       const ttlDays = Math.floor(ttl ?? retentionDays(ctx.home));
-      if (flags.kafka === undefined && (flags.topicPrefix !== undefined || flags.database !== undefined)) {
-        throw new UsageError('--topic-prefix and --database name a distributed deployment: add --kafka');
+      if (flags.kafka === undefined && (flags.topicPrefix !== undefined || flags.database !== undefined || flags.schema !== undefined)) {
+        throw new UsageError('--topic-prefix, --database and --schema name a distributed deployment: add --kafka');
       }
       const options = { ttlDays, batchSize, dryRun: flags.dryRun === true };
       const distributed = flags.kafka !== undefined ? await purgeDistributed(flags, ctx.home, options) : null;

@@ -26,6 +26,8 @@ export interface GroupRunnerOptions {
   /** Bytes fetched per partition per request (kafkajs default 1 MiB): bounds a batch. */
   maxBytesPerPartition?: number;
   sessionTimeoutMs: number;
+  /** Told of every committed batch (what it applied and dead-lettered), after the commit. */
+  onCommitted?: (batch: PartitionBatch, applied: { events: number; dead: number }) => void;
 }
 
 const backoff = (attempt: number): number => Math.min(5000, 100 * 2 ** Math.min(attempt - 1, 6));
@@ -154,6 +156,7 @@ export class KafkaGroupRunner {
       if (outcome.skipped > 0) log.info({ skipped: outcome.skipped, first: input.first, last: input.last }, 'messages already applied (before a move or a restart): skipped');
       log.debug({ first: input.first, last: input.last, events: outcome.events, skipped: outcome.skipped, ms: Math.round(performance.now() - started) }, 'batch committed');
       work.outbox.committed();
+      this.options.onCommitted?.(input, { events: outcome.events, dead: outcome.dead });
       resolveOffset(String(input.last));
       await heartbeat();
       return;

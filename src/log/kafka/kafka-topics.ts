@@ -37,17 +37,32 @@ const isAlreadyExists = (err: unknown): boolean =>
   (err as { type?: string })?.type === 'TOPIC_ALREADY_EXISTS';
 
 /**
- * Creates the topics of a deployment that do not exist yet, with their partitions and retention.
- * Existing topics are left as they are. Safe when several processes start at once.
+ * Replication for a cluster of `brokers`: three copies once there are three brokers, of which
+ * two must have a write before it is acknowledged (producers send with acks=all), so one broker
+ * may be down without stopping writes and no acknowledged write lives on one disk only. A single
+ * broker gets 1 and 1.
+ */
+export function replicationFor(brokers: number): { replicationFactor: number; minInsyncReplicas: number } {
+  const replicationFactor = Math.max(1, Math.min(3, brokers));
+  return { replicationFactor, minInsyncReplicas: replicationFactor >= 3 ? 2 : 1 };
+}
+
+/**
+ * Creates the topics of a deployment that do not exist yet, with their partitions, retention and
+ * replication (replicationFor the brokers the cluster has now). Existing topics are left as they
+ * are. Safe when several processes start at once.
  */
 export async function ensureTopics(admin: Admin, prefix: string): Promise<string[]> {
   const existing = new Set(await admin.listTopics());
-  const missing: ITopicConfig[] = TOPICS.filter((t) => !existing.has(kafkaTopicName(prefix, t))).map((t) => ({
+  const wanted = TOPICS.filter((t) => !existing.has(kafkaTopicName(prefix, t)));
+  if (wanted.length === 0) return [];
+  const { replicationFactor, minInsyncReplicas } = replicationFor((await admin.describeCluster()).brokers.length);
+  const missing: ITopicConfig[] = wanted.map((t) => ({
     topic: kafkaTopicName(prefix, t),
     numPartitions: TOPIC_SPECS[t].partitions,
-    configEntries: Object.entries(TOPIC_SPECS[t].configs).map(([name, value]) => ({ name, value })),
+    replicationFactor,
+    configEntries: Object.entries({ ...TOPIC_SPECS[t].configs, 'min.insync.replicas': String(minInsyncReplicas) }).map(([name, value]) => ({ name, value })),
   }));
-  if (missing.length === 0) return [];
   try {
     await admin.createTopics({ topics: missing, waitForLeaders: true });
   } catch (err) {

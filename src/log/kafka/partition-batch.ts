@@ -46,8 +46,13 @@ export type BatchOutcome =
   /** Nothing applied: fetch the partition from `offset` (another member is ahead, or the stored position was rewound). */
   | { kind: 'seek'; offset: number };
 
-/** Serialises projection batches across partitions and processes (a transaction-scoped advisory lock). */
+/**
+ * Serialises projection batches across partitions and processes (a transaction-scoped advisory
+ * lock), per schema: deployments sharing a database in schemas of their own never wait for each other.
+ */
 const PROJECTION_LOCK = 7243105;
+const takeProjectionLock = (tx: Db): Promise<unknown> =>
+  tx.query(`SELECT pg_advisory_xact_lock($1, hashtext(coalesce(current_schema(), '')))`, [PROJECTION_LOCK]);
 
 /** A batch whose partition offset this transaction holds, split into what is still to apply. */
 interface Claim {
@@ -103,7 +108,7 @@ async function finish(tx: Db, c: Claim, outbox: OutboxAppender): Promise<BatchOu
 export async function applyPartitionBatch(tx: Db, batch: PartitionBatch, cursor: PartitionCursor, work: BatchWork): Promise<BatchOutcome> {
   const c = await claim(tx, batch, cursor);
   if ('kind' in c) return c;
-  if (work.serialize && c.events.length + c.dead.length > 0) await tx.query('SELECT pg_advisory_xact_lock($1)', [PROJECTION_LOCK]);
+  if (work.serialize && c.events.length + c.dead.length > 0) await takeProjectionLock(tx);
   if (c.events.length > 0) {
     for (const consumer of work.consumers(c.stale)) await consumer.apply(tx, c.events);
   }
@@ -130,7 +135,7 @@ export async function applyPartitionBatches(
   for (const i of order) claims[i] = await claim(tx, items[i]!.batch, items[i]!.cursor);
   const live = claims.filter((c): c is Claim => !('kind' in c));
   if (live.some((c) => work(c.batch.topic).serialize && c.events.length + c.dead.length > 0)) {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [PROJECTION_LOCK]);
+    await takeProjectionLock(tx);
   }
   for (const topic of TOPICS) {
     const mine = live.filter((c) => c.batch.topic === topic && c.events.length > 0);

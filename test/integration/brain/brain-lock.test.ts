@@ -110,7 +110,7 @@ async function raceOnce(stalePid: number | null): Promise<void> {
   expect(readdirSync(dir.path).sort()).toEqual(['release', 'start']);
 }
 
-describe('brain lock', { timeout: 120_000 }, () => {
+describe('brain lock', () => {
   // Several rounds: a race lost only now and then must still show.
   it('lets exactly one of many processes racing for a free lock hold it, round after round', async () => {
     for (let round = 0; round < 5; round++) await raceOnce(null);

@@ -64,13 +64,13 @@ async function raceOnOneBrain(db: Db): Promise<void> {
 describe('§4 budget guard on PGlite (transactions already serialised)', () => {
   it(`two concurrent writers for the last 300 characters: the second is refused with the projected figures, ${ROUNDS} rounds in a row`, async () => {
     await raceOnOneBrain(await pglite.open());
-  }, 120_000);
+  });
 });
 
 describe.skipIf(!postgres)('§4 budget guard under truly concurrent writers on PostgreSQL', () => {
   it(`one brain, two concurrent writers racing to the last 300 characters: exactly one wins, ${ROUNDS} rounds in a row`, async () => {
     await raceOnOneBrain(await postgres!.open());
-  }, 120_000);
+  });
 
   it(`two brains on separate connections (no shared mutex, only the advisory lock): exactly one wins, ${ROUNDS} rounds in a row`, async () => {
     const one = await coreBrain(openPostgresDb(pg!.url), { 'memory.core.max_chars': MAX });
@@ -86,5 +86,5 @@ describe.skipIf(!postgres)('§4 budget guard under truly concurrent writers on P
       one.cleanup();
       two.cleanup();
     }
-  }, 180_000);
+  });
 });

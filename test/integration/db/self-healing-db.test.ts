@@ -67,5 +67,5 @@ describe.skipIf(svc.skip)('self-healing PostgreSQL pool', () => {
       const rows = await db.query<{ n: number }>('SELECT n FROM t WHERE round = $1 ORDER BY n', [round]);
       expect(rows.map((r) => r.n)).toEqual([1, 2, 3]);
     }
-  }, 120_000);
+  });
 });

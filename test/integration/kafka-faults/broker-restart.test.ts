@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { openPostgresDb } from '../../../src/db/postgres-db.js';
+import { DEFAULT_PG_SCHEMA } from '../../../src/db/pg-schema.js';
 import { distributedTopologySettings } from '../../../src/distributed/distributed-settings.js';
 import { processorName } from '../../../src/distributed/serve-work.js';
 import { runCliAsync } from '../../support/cli.js';
@@ -100,7 +101,7 @@ describe.skipIf(!local || !pg)('distributed mode: the broker restarted mid-strea
     }
     await broker('start');
     await waitForZeroLag({ brokers, database: pg!.url, topicPrefix: prefix, group }, 180_000);
-    const db = openPostgresDb(pg!.url, { max: 1 });
+    const db = openPostgresDb(pg!.url, { max: 1, schema: DEFAULT_PG_SCHEMA });
     try {
       expect(await feedbackRows(db)).toEqual(reference.rows);
       expect(await sessionStates(db, processorName(group))).toEqual(reference.sessions);

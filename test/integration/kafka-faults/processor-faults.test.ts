@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { openPostgresDb } from '../../../src/db/postgres-db.js';
+import { DEFAULT_PG_SCHEMA } from '../../../src/db/pg-schema.js';
 import { distributedTopologySettings } from '../../../src/distributed/distributed-settings.js';
 import { processorName } from '../../../src/distributed/serve-work.js';
 import { runCliAsync } from '../../support/cli.js';
@@ -67,7 +68,7 @@ class Deployment {
 
   /** The feedback log, this group's session states, and whether the outbox ever staged an event twice. */
   async result(): Promise<PipelineResult & { outboxDuplicates: number }> {
-    const db = openPostgresDb(this.pg.url, { max: 1 });
+    const db = openPostgresDb(this.pg.url, { max: 1, schema: DEFAULT_PG_SCHEMA });
     try {
       const [dup] = await db.query<{ n: number }>(`SELECT (count(*) - count(DISTINCT payload->>'id'))::int AS n FROM outbox`);
       return { rows: await feedbackRows(db), sessions: await sessionStates(db, processorName(this.group)), outboxDuplicates: Number(dup!.n) };

@@ -7,7 +7,7 @@ import type { Db } from '../../../src/db/db.js';
 import { openDistributedDb } from '../../../src/distributed/distributed-db.js';
 import { deterministicId, makeEvent, pageKey, type Envelope, type Topic } from '../../../src/domain/events.js';
 import { createIdempotentProducer, KafkaEventLog } from '../../../src/log/kafka/kafka-event-log.js';
-import { ensureTopics, kafkaTopicName, TOPIC_SPECS } from '../../../src/log/kafka/kafka-topics.js';
+import { ensureTopics, kafkaTopicName, replicationFor, TOPIC_SPECS } from '../../../src/log/kafka/kafka-topics.js';
 import { OutboxAppender } from '../../../src/log/kafka/outbox-appender.js';
 import { OutboxRelay } from '../../../src/log/kafka/outbox-relay.js';
 import { KafkaPageTable } from '../../../src/log/kafka/page-table.js';
@@ -75,11 +75,16 @@ describe.skipIf(svc.skip)('Kafka log (real broker)', () => {
     expect(await ensureTopics(admin, prefix)).toEqual([]);
     const meta = await admin.fetchTopicMetadata({ topics: Object.keys(TOPIC_SPECS).map((t) => `${prefix}${t}`) });
     for (const t of meta.topics) expect(t.partitions.length).toBe(TOPIC_SPECS[t.name.slice(prefix.length) as Topic].partitions);
+    // Replicated as the cluster allows: 1 copy on one broker, 3 (2 in sync to acknowledge) on three or more.
+    const { replicationFactor, minInsyncReplicas } = replicationFor((await admin.describeCluster()).brokers.length);
+    for (const t of meta.topics) for (const p of t.partitions) expect(p.replicas).toHaveLength(replicationFactor);
     const configs = await admin.describeConfigs({
       includeSynonyms: false,
-      resources: (['turns', 'retrievals', 'pages'] as const).map((t) => ({ type: 2 /* TOPIC */, name: `${prefix}${t}`, configNames: ['retention.ms'] })),
+      resources: (['turns', 'retrievals', 'pages'] as const).map((t) => ({ type: 2 /* TOPIC */, name: `${prefix}${t}`, configNames: ['retention.ms', 'min.insync.replicas'] })),
     });
-    const retention = Object.fromEntries(configs.resources.map((r) => [r.resourceName.slice(prefix.length), Number(r.configEntries[0]!.configValue)]));
+    const setting = (r: (typeof configs.resources)[number], name: string): number => Number(r.configEntries.find((e) => e.configName === name)!.configValue);
+    for (const r of configs.resources) expect(setting(r, 'min.insync.replicas')).toBe(minInsyncReplicas);
+    const retention = Object.fromEntries(configs.resources.map((r) => [r.resourceName.slice(prefix.length), setting(r, 'retention.ms')]));
     expect(retention.turns).toBeGreaterThanOrEqual(90 * 86_400_000);
     expect(retention.retrievals).toBeGreaterThanOrEqual(90 * 86_400_000);
     expect(retention.pages).toBe(-1);

@@ -9,6 +9,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/db.js';
 import { openPostgresDb } from '../../../src/db/postgres-db.js';
+import { DEFAULT_PG_SCHEMA } from '../../../src/db/pg-schema.js';
 import { kafkaPurgeTarget } from '../../../src/distributed/distributed-purge.js';
 import { DistributedServe } from '../../../src/distributed/distributed-serve.js';
 import { withKafkaPublisher } from '../../../src/distributed/kafka-publisher.js';
@@ -83,7 +84,7 @@ describe.skipIf(svc.skip)('retention purge in the distributed mode', () => {
       volunteered('cli-091', 'people/bob', 'alias', 'watch', 's7', iso(t0 - 91 * DAY)),
     ]);
     await project();
-    db = openPostgresDb(svc.pg.url, { max: 2 });
+    db = openPostgresDb(svc.pg.url, { max: 2, schema: DEFAULT_PG_SCHEMA });
   });
 
   afterAll(async () => {

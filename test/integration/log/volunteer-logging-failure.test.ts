@@ -32,7 +32,7 @@ const feedbackRows = (db: Db) =>
     'SELECT slug, channel, session_id, turn FROM context_volunteer_events ORDER BY channel, slug',
   );
 
-describe('a failing feedback projection never fails delivery', { timeout: 120_000 }, () => {
+describe('a failing feedback projection never fails delivery', () => {
   it('volunteer-context: the call succeeds; later catch-ups and writes go on; the rows arrive once it heals', async () => {
     const brain = await brainWithBrokenFeedbackTable();
     const result = await volunteerOnce(brain, await brain.pageIndex(), ownerCaller(), {

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await putPage(brain, owner, 'people/alex-twin', '---\ntitle: Alex Twin\naliases: [AT]\n---\nOne.\n');
   await putPage(brain, owner, 'people/alex-twin-2', '---\ntitle: Alex Twin Two\naliases: [AT]\n---\nTwo.\n');
   await putPage(brain, ownerCaller('team'), 'projects/apollo', '---\ntitle: Apollo\n---\nThe team project.\n');
-}, 60_000);
+});
 
 afterAll(async () => brain?.close());
 

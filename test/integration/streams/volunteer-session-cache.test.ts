@@ -55,5 +55,5 @@ describe('volunteer processor session cache', () => {
     expect(bounded.sessions).toEqual(unbounded.sessions);
     // What a restarted `watch` of that session continues from.
     expect(bounded.lastTurn).toBe(12);
-  }, 240_000);
+  });
 });

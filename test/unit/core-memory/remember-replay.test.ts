@@ -12,7 +12,9 @@ describe('§10 request_id replay', () => {
   it('keys by bound source, identity and request_id', () => {
     expect(replayKey('default', 'owner', 'r1')).not.toBe(replayKey('default', 'cli-remote', 'r1'));
     expect(replayKey('default', 'owner', 'r1')).not.toBe(replayKey('work', 'owner', 'r1'));
-    expect(replayKey('default', 'owner', 'r1')).toBe(replayKey('default', 'owner', 'r1'));
+    expect(replayKey('default', 'owner', 'r1')).toBe('["default","owner","r1"]');
+    // Parts are quoted, so a separator inside one cannot make two requests collide.
+    expect(replayKey('a","b', 'owner', 'r1')).not.toBe(replayKey('a', 'b","owner', 'r1'));
   });
 
   it('fingerprints ignore key order', () => {
@@ -26,12 +28,9 @@ describe('§10 request_id replay', () => {
 
   it('different items → invalid_params', () => {
     expect(() => decideReplay(stored, itemsFingerprint([{ fact: 'b', provenance: 'p' }]), now)).toThrow(RememberParamsError);
-    try {
-      decideReplay(stored, 'other', now);
-    } catch (error) {
-      expect((error as RememberParamsError).code).toBe('invalid_params');
-      expect((error as RememberParamsError).message).toBe('request_id reused with different items');
-    }
+    expect(() => decideReplay(stored, 'other', now)).toThrow(
+      expect.objectContaining({ code: 'invalid_params', message: 'request_id reused with different items' }),
+    );
   });
 
   it('no entry, or one older than 7 days → fresh', () => {

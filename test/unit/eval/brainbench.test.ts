@@ -8,7 +8,7 @@ const { dir, exists } = sharedBenchDir('brainbench');
 const misses = (r: BenchReport): string[] =>
   r.details.flatMap((f) => f.turns.filter((t) => t.missed.length > 0 || t.wrong.length > 0).map((t) => `${f.fixture_id}#${t.turn_id} missed=${t.missed} wrong=${t.wrong}`));
 
-describe.skipIf(!exists)('BrainBench floors (watch channel, window 4, gate 0.7, cap 3)', { timeout: 120_000 }, () => {
+describe.skipIf(!exists)('BrainBench floors (watch channel, window 4, gate 0.7, cap 3)', () => {
   it.each([false, true])('gazetteer %s: know-to-ask 0, false fire 0, precision 1, isolation 0, recall ≥ 0.93', async (gazetteer) => {
     const r = await scoreFixtures(dir, { gazetteer });
     // Every know-to-ask and push fixture is scored (the folder holds 77), every seed page indexed.

@@ -1,7 +1,9 @@
 import postgres from 'postgres';
+import { DEFAULT_PG_SCHEMA } from '../../../../src/db/pg-schema.js';
 import { waitFor } from './wait-for.js';
 
-const connect = (url: string): postgres.Sql => postgres(url, { max: 1, onnotice: () => {} });
+/** Connections that see a deployment's tables (its schema first). */
+const connect = (url: string): postgres.Sql => postgres(url, { max: 1, onnotice: () => {}, connection: { search_path: DEFAULT_PG_SCHEMA } });
 
 /** A table lock held by a test transaction until `release()`: serve batches that write the table wait mid-transaction. */
 export async function holdTableLock(url: string, table: string): Promise<{ release(): Promise<void> }> {
