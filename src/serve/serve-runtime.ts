@@ -5,6 +5,7 @@ import { logger } from '../logger.js';
 import { startPurgeSchedule, type PurgeSchedule } from '../../projections/purge-schedule.js';
 import { PageIndexFollower } from '../../streams/page-index-follower.js';
 import { createVolunteerProcessor } from '../../streams/volunteer-processor.js';
+import { Activity, tracked } from './activity.js';
 import { CommandHost } from './command-host.js';
 import { CoreCacheKeeper } from './core-cache-keeper.js';
 import { DeliveryLog } from './delivery-log.js';
@@ -26,6 +27,8 @@ export interface RuntimeOptions {
   role: 'serve' | 'watch';
   /** Safety-net poll of the log between local appends. */
   pollMs?: number;
+  /** Records every request (socket and hook lane), so an idle owner can stop itself. */
+  activity?: Activity;
   /** The per-turn assembly budget (default 400 ms: a harness waits on it). */
   turnBudgetMs?: number;
 }
@@ -75,6 +78,7 @@ export class ServeRuntime {
 
   static async start(home: string, options: RuntimeOptions): Promise<ServeRuntime> {
     scopeProcessToRequests();
+    const activity = options.activity ?? new Activity();
     const ready = deferred<ServeDeps>();
     let server: SocketServer | null = null;
     let secret = '';
@@ -85,7 +89,8 @@ export class ServeRuntime {
       brain = await openBrain(home, {
         onLocked: async () => {
           secret = prepareRunFolder(home);
-          server = new SocketServer(homePaths(home).socket, secret, requestRouter(ready.promise));
+          const route = requestRouter(ready.promise);
+          server = new SocketServer(homePaths(home).socket, secret, (raw, conn) => tracked(activity, () => route(raw, conn)));
           await server.listen();
         },
       });
@@ -96,7 +101,7 @@ export class ServeRuntime {
       throw err;
     }
     try {
-      const runtime = await ServeRuntime.assemble(home, brain, server!, options, new HookListener(home, secret));
+      const runtime = await ServeRuntime.assemble(home, brain, server!, options, new HookListener(home, secret, activity));
       ready.resolve(runtime.deps);
       // Without the fast lane the hooks start Node themselves: slower, never broken.
       await runtime.hooks.listen().catch((err: unknown) => logger.warn({ err }, 'fast hook lane not available'));
