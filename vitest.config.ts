@@ -11,5 +11,7 @@ export default defineConfig({
     // test that waits on events should only ever fail for a wrong result, never for a slow one.
     testTimeout: 600_000,
     hookTimeout: 600_000,
+    // Commands never start serve by themselves in tests (the tests of that turn it on).
+    env: { BRAINSTREAM_AUTOSTART: '0' },
   },
 });

@@ -33,6 +33,11 @@ if (route.forward) {
     process.stderr.write(`brainstream: ${err.code}: ${err.message}\n`);
     process.exit(1);
   }
+  if (route.autostart) {
+    const { autostartEnabled, ensureServe } = await import('../serve/autostart.js');
+    // Started (or found starting) here; when it cannot start, the command runs without it.
+    if (autostartEnabled()) await ensureServe(route.home);
+  }
   const { forwardCommand } = await import('../serve/forward-command.js');
   code = await forwardCommand(route.home, args);
 }

@@ -26,6 +26,13 @@ export interface SalienceFacts {
 export const isBoosted = (c: SalienceFacts | undefined): boolean =>
   c !== undefined && (c.occurrences >= 2 || c.inNewestTurn);
 
+/**
+ * The one rounding rule for confidences shown to people and programs: two decimals, the precision
+ * they are defined in (0.85, never the computed 0.8500000000000001). Decisions keep the computed
+ * value; every output that prints a confidence rounds it here.
+ */
+export const roundConfidence = (c: number): number => Math.round(c * 100) / 100;
+
 /** Always recomputed from the arm (never from an incoming confidence), so re-gating is idempotent. */
 export function confidenceFor(arm: MatchArm, c: SalienceFacts | undefined): number {
   return Math.min(MAX_CONFIDENCE, ARM_CONFIDENCE[arm] + (isBoosted(c) ? SALIENCE_BOOST : 0));

@@ -1,3 +1,4 @@
+import { roundConfidence } from './confidence.js';
 import type { VolunteeredPage } from './volunteer.js';
 
 export const NOTHING_VOLUNTEERED = 'Nothing volunteered (no entity cleared the confidence gate).';
@@ -33,7 +34,7 @@ export const pageJson = (p: Shown): PageJson => ({
   slug: p.slug,
   source_id: p.source_id,
   display: p.display,
-  confidence: p.confidence,
+  confidence: roundConfidence(p.confidence),
   arm: p.arm,
   rationale: p.rationale,
   synopsis: p.synopsis,

@@ -130,6 +130,8 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
           : { value: DEFAULT_CAPTURE_EXCLUDE, valid: false },
   },
   positiveIntegerKey('memory.volunteer.retention_days', 90),
+  // Minutes without a request after which a serve started automatically stops itself.
+  positiveIntegerKey('memory.serve.idle_minutes', 30),
   switchKey('retrieval_reflex'),
   {
     key: 'retrieval_reflex_window_turns',

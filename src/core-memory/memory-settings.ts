@@ -15,6 +15,7 @@ export interface MemorySettings {
   captureTtl: string | null;
   captureExclude: string;
   volunteerRetentionDays: number;
+  serveIdleMinutes: number;
 }
 
 const value = (config: Record<string, unknown>, key: string): unknown =>
@@ -32,6 +33,7 @@ export function memorySettings(config: Record<string, unknown>): MemorySettings 
     captureTtl: value(config, 'memory.capture.ttl') as string | null,
     captureExclude: value(config, 'memory.capture.exclude') as string,
     volunteerRetentionDays: value(config, 'memory.volunteer.retention_days') as number,
+    serveIdleMinutes: value(config, 'memory.serve.idle_minutes') as number,
   };
 }
 

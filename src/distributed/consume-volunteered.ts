@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EachBatchPayload } from 'kafkajs';
+import { roundConfidence } from '../context/confidence.js';
 import type { WatchJsonLine } from '../context/render.js';
 import { logger } from '../logger.js';
 import { createKafkaClient, type KafkaSettings } from '../log/kafka/kafka-client.js';
@@ -28,7 +29,7 @@ export function volunteeredLine(logged: LoggedEvent): WatchJsonLine | null {
     slug: d.slug,
     source_id: d.source_id,
     display: d.display ?? d.slug,
-    confidence: d.confidence,
+    confidence: roundConfidence(d.confidence),
     arm: d.match_arm,
     rationale: d.rationale,
     synopsis: d.synopsis ?? '',

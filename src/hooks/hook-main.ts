@@ -1,5 +1,6 @@
 import { resolveHome, secureExistingHome } from '../brain/home.js';
 import { BrainstreamError } from '../errors.js';
+import { autostartEnabled, ensureServe } from '../serve/autostart.js';
 import type { HookArgs, HookEvent } from './hook-argv.js';
 import { fitAdditionalContext, userPromptJson } from './hook-output.js';
 import { writeHeartbeat } from './heartbeat.js';
@@ -103,6 +104,8 @@ export async function hookMain(args: HookArgs): Promise<never> {
   let code = 0;
   try {
     code = await runHook(args);
+    // The answer is out; a hook never waits for serve, it starts one for the prompts to come.
+    if (args.event !== null && process.env.BRAINSTREAM_HOOKS !== '0' && autostartEnabled()) await ensureServe(resolveHome(args.home), { wait: false });
   } catch {
     code = 0;
   }

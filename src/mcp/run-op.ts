@@ -4,6 +4,7 @@ import type { Caller } from '../caller.js';
 import { BrainstreamError } from '../errors.js';
 import { localOpContext } from '../ops/operations/local-op-context.js';
 import { errorEnvelope, runOperation } from '../ops/registry.js';
+import { autostartEnabled, ensureServe } from '../serve/autostart.js';
 import { runViaServe, type OpOutcome } from './op-route.js';
 
 /**
@@ -12,7 +13,8 @@ import { runViaServe, type OpOutcome } from './op-route.js';
  */
 export async function runOpForTool(home: string, caller: Caller, op: string, params: unknown): Promise<OpOutcome> {
   try {
-    const forwarded = await runViaServe(home, caller, op, params);
+    let forwarded = await runViaServe(home, caller, op, params);
+    if (!forwarded && autostartEnabled() && (await ensureServe(home)) !== 'unavailable') forwarded = await runViaServe(home, caller, op, params);
     if (forwarded) return forwarded;
     let brain;
     try {

@@ -7,6 +7,12 @@ import { resolveHome } from '../brain/home.js';
  */
 export const LOCAL_COMMANDS: ReadonlySet<string> = new Set(['serve', 'mcp', 'hook', 'bootstrap', 'demo', 'help', 'publish', 'consume', 'lag', 'migrate']);
 
+/**
+ * Forwarded commands that never start serve: they report on it or on the home (doctor), or are
+ * too small to be worth a daemon (config).
+ */
+const NO_AUTOSTART: ReadonlySet<string> = new Set(['doctor', 'config']);
+
 /** Global options that take a value (the value is not the command name). */
 const VALUE_GLOBALS = new Set(['--home', '--as', '--grant']);
 const HELP_OR_VERSION = new Set(['-h', '--help', '-V', '--version']);
@@ -18,6 +24,8 @@ export interface CommandRoute {
   home: string;
   /** True when a running serve (or watch) of `home` should run this command. */
   forward: boolean;
+  /** True when serve is worth starting for this command when none runs. */
+  autostart: boolean;
 }
 
 /**
@@ -44,5 +52,5 @@ export function commandRoute(args: readonly string[], env: NodeJS.ProcessEnv = p
   // `replay --kafka`, `purge --kafka`: a deployment's command, not this home's brain.
   const distributed = args.some((a) => a === '--kafka' || a.startsWith('--kafka='));
   const forward = command !== null && !helpOrVersion && !distributed && !LOCAL_COMMANDS.has(command);
-  return { command, home, forward };
+  return { command, home, forward, autostart: forward && !NO_AUTOSTART.has(command!) };
 }

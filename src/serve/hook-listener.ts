@@ -1,3 +1,4 @@
+import { Activity, tracked } from './activity.js';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
@@ -34,6 +35,7 @@ export class HookListener {
   constructor(
     private readonly home: string,
     secret: string,
+    private readonly activity: Activity = new Activity(),
   ) {
     this.secretMatches = secretChecker(secret);
     this.server = createServer((socket) => outsideCommand(() => this.accept(socket)));
@@ -98,7 +100,7 @@ export class HookListener {
         socket.destroy();
         return;
       }
-      const run = this.run(event, req, socket);
+      const run = tracked(this.activity, () => this.run(event, req, socket));
       this.active.add(run);
       void run.finally(() => this.active.delete(run));
     };

@@ -94,6 +94,10 @@ export interface PingResult {
   role: 'serve' | 'watch';
   pid: number;
   capabilities: string[];
+  /** The version of the installation running it. */
+  version: string;
+  /** When it started (ISO 8601). */
+  started_at: string;
 }
 
 export type OkResponse<T> = { v: 1; ok: true } & T;

@@ -1,3 +1,4 @@
+import { packageVersion } from '../package-version.js';
 import { SourceId } from '../domain/event-schemas.js';
 import { handleResolve } from './handle-resolve.js';
 import { handleTurnContext } from './handle-turn-context.js';
@@ -8,6 +9,8 @@ import type { Connection, RequestHandler } from './socket-server.js';
 
 /** What this build's serve answers; doctor reads `core_guard` (writes go through the same guarded commands). */
 export const CAPABILITIES = ['turn_context', 'resolve', 'core_block', 'command', 'core_guard'];
+
+const STARTED_AT = new Date().toISOString();
 
 const isKind = (k: unknown): k is RequestKind => typeof k === 'string' && Object.hasOwn(REQUEST_SCHEMAS, k);
 
@@ -40,7 +43,7 @@ export function requestRouter(deps: Promise<ServeDeps>): RequestHandler {
         return conn.respond({ ok: true, ...(await d.core.block(sourceId)) });
       }
       case 'ping': {
-        const ping: PingResult = { role: d.role, pid: process.pid, capabilities: CAPABILITIES };
+        const ping: PingResult = { role: d.role, pid: process.pid, capabilities: CAPABILITIES, version: packageVersion(), started_at: STARTED_AT };
         return conn.respond({ ok: true, ...ping });
       }
       case 'command':

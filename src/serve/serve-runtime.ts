@@ -6,6 +6,7 @@ import { outsideCommand } from '../cli/cli-io.js';
 import type { PageIndex } from '../context/page-index.js';
 import { startPurgeSchedule, type PurgeSchedule } from '../../projections/purge-schedule.js';
 import { TurnEngine } from '../../streams/turn-engine.js';
+import { Activity, tracked } from './activity.js';
 import { CommandHost, type RunCommand } from './command-host.js';
 import { CoreCacheKeeper } from './core-cache-keeper.js';
 import { DeliveryLog } from './delivery-log.js';
@@ -28,6 +29,8 @@ export interface RuntimeOptions {
   pollMs?: number;
   /** Runs the commands clients forward (the CLI program, given by the CLI). */
   runCommand: RunCommand;
+  /** Records every request (socket and hook lane), so an idle owner can stop itself. */
+  activity?: Activity;
   /** The per-turn assembly budget (default 400 ms: a harness waits on it). */
   turnBudgetMs?: number;
 }
@@ -77,6 +80,7 @@ export class ServeRuntime {
 
   static async start(home: string, options: RuntimeOptions): Promise<ServeRuntime> {
     scopeProcessToRequests();
+    const activity = options.activity ?? new Activity();
     const ready = deferred<ServeDeps>();
     let server: SocketServer | null = null;
     let secret = '';
@@ -87,7 +91,8 @@ export class ServeRuntime {
       brain = await openBrain(home, {
         onLocked: async () => {
           secret = prepareRunFolder(home);
-          server = new SocketServer(homePaths(home).socket, secret, requestRouter(ready.promise));
+          const route = requestRouter(ready.promise);
+          server = new SocketServer(homePaths(home).socket, secret, (raw, conn) => tracked(activity, () => route(raw, conn)));
           await server.listen();
         },
       });
@@ -100,7 +105,7 @@ export class ServeRuntime {
     try {
       // A `watch` holding the brain serves the socket only: the hooks' fast lane and the daily
       // purge belong to `serve` (without the lane the hooks start Node themselves: slower, never broken).
-      const hooks = options.role === 'serve' ? new HookListener(home, secret) : null;
+      const hooks = options.role === 'serve' ? new HookListener(home, secret, activity) : null;
       const runtime = await ServeRuntime.assemble(home, brain, server!, options, hooks);
       ready.resolve(runtime.deps);
       await hooks?.listen().catch((err: unknown) => logger.warn({ err }, 'fast hook lane not available'));

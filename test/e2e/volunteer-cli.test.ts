@@ -43,7 +43,7 @@ describe('volunteer-context', () => {
     );
     const json = vc('user: what do you think about Alice Example?\n', '--json');
     expect(json.stdout).toBe(
-      '{"pages":[{"slug":"people/alice-example","source_id":"default","display":"Alice Example","confidence":0.8500000000000001,"arm":"title","rationale":"exact title match \\"Alice Example\\"; mentioned in the newest turn","synopsis":"Alice Example is an early founder."}],"count":1,"window_turns":1}\n',
+      '{"pages":[{"slug":"people/alice-example","source_id":"default","display":"Alice Example","confidence":0.85,"arm":"title","rationale":"exact title match \\"Alice Example\\"; mentioned in the newest turn","synopsis":"Alice Example is an early founder."}],"count":1,"window_turns":1}\n',
     );
   });
 

@@ -26,8 +26,13 @@ export function registerDemo(program: Command): void {
           else for (const line of renderHuman(pages).trimEnd().split('\n')) outLine(line.startsWith('    ') ? `    ${line}` : `  → ${line}`);
           outLine('');
         }
-        outLine('Every volunteered page was logged as an event; `brainstream volunteer-context --stats` reads them back.');
-        if (opts.keep) outLine(`Demo brain kept at ${home} (use --home ${home})`);
+        // The last line names only what still exists once the command returns.
+        if (opts.keep) {
+          outLine(`Demo brain kept at ${home}. Every volunteered page was logged as an event;`);
+          outLine(`\`brainstream --home ${home} volunteer-context --stats\` reads them back.`);
+        } else {
+          outLine('The demo home is deleted now; `brainstream demo --keep` keeps it, to try other commands on it with --home.');
+        }
       } finally {
         if (!opts.keep) rmSync(home, { recursive: true, force: true });
       }

@@ -2,27 +2,55 @@ import type { Command } from 'commander';
 import { homePaths } from '../../brain/home.js';
 import { BrainstreamError } from '../../errors.js';
 import type { RunCommand } from '../../serve/command-host.js';
+import { readConfigFile } from '../../config/config-file.js';
+import { memorySettings } from '../../core-memory/memory-settings.js';
+import { packageVersion } from '../../package-version.js';
+import { Activity } from '../../serve/activity.js';
 import type { ServeRuntime } from '../../serve/serve-runtime.js';
 import { commandContext } from '../globals.js';
 import { errLine } from '../output.js';
 import { withServeRuntime } from '../with-brain.js';
 import { runKafkaServe, withKafkaServeOptions } from './serve-kafka.js';
 
-/** Resolves at the first SIGINT/SIGTERM; a second one while stopping exits at once. */
-function untilSignalled(runtime: ServeRuntime): Promise<void> {
+/**
+ * Resolves at the first SIGINT/SIGTERM, or once serve has had no request for
+ * `memory.serve.idle_minutes` when `idleStop` (a serve started automatically); a second signal
+ * while stopping exits at once.
+ */
+function untilStopped(runtime: ServeRuntime, activity: Activity, home: string, idleStop: boolean): Promise<'signal' | 'idle'> {
   return new Promise((resolve) => {
-    const onSignal = (): void => {
+    let timer: NodeJS.Timeout | undefined;
+    const stop = (why: 'signal' | 'idle'): void => {
+      clearInterval(timer);
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       const force = (): never => process.exit(130);
       process.once('SIGINT', force);
       process.once('SIGTERM', force);
       runtime.endInput();
-      resolve();
+      resolve(why);
     };
+    const onSignal = (): void => stop('signal');
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    if (idleStop) {
+      const idleLimitMs = (): number => memorySettings(readConfigFileOrEmpty(home)).serveIdleMinutes * 60_000;
+      timer = setInterval(() => {
+        if (activity.idleMs() >= idleLimitMs()) stop('idle');
+      }, IDLE_CHECK_MS);
+    }
   });
+}
+
+/** How often an idle-stopping serve looks at its clock. */
+const IDLE_CHECK_MS = 15_000;
+
+function readConfigFileOrEmpty(home: string): Record<string, unknown> {
+  try {
+    return readConfigFile(home);
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -32,14 +60,16 @@ function untilSignalled(runtime: ServeRuntime): Promise<void> {
 export function registerServe(program: Command, runCommand: RunCommand): void {
   withKafkaServeOptions(program.command('serve'))
     .description('own the brain: run the stream processors and projections continuously and answer the local socket')
-    .action(async (opts: { kafka?: string | boolean }, cmd: Command) => {
+    .option('--idle-stop', 'stop after memory.serve.idle_minutes without a request (how serve runs when started automatically)')
+    .action(async (opts: { kafka?: string | boolean; idleStop?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
       if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'serve is an owner-only command');
       if (opts.kafka !== undefined) return runKafkaServe(opts, ctx.home);
-      await withServeRuntime(ctx.home, { role: 'serve', runCommand }, async (runtime) => {
-        errLine(`[serve] listening on ${homePaths(ctx.home).socket} (pid ${process.pid})`);
-        await untilSignalled(runtime);
-        errLine('[serve] stopping: finishing requests in flight');
+      const activity = new Activity();
+      await withServeRuntime(ctx.home, { role: 'serve', activity, runCommand }, async (runtime) => {
+        errLine(`[serve] listening on ${homePaths(ctx.home).socket} (pid ${process.pid}, version ${packageVersion()})`);
+        const why = await untilStopped(runtime, activity, ctx.home, opts.idleStop === true);
+        errLine(why === 'idle' ? '[serve] stopping: idle' : '[serve] stopping: finishing requests in flight');
       });
       errLine('[serve] stopped');
     });

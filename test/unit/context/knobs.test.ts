@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARM_CONFIDENCE, compareRankable, confidenceFor, passesGate, pointerRationale, rationaleFor } from '../../../src/context/confidence.js';
+import { ARM_CONFIDENCE, compareRankable, confidenceFor, passesGate, pointerRationale, rationaleFor, roundConfidence } from '../../../src/context/confidence.js';
 import { clampWindowTurns, normalizeMaxPages, normalizeMaxPointers, normalizeMinConfidence } from '../../../src/context/knobs.js';
 
 describe('knobs (§6, §7.1, §7.2)', () => {
@@ -76,5 +76,15 @@ describe('confidence (§6)', () => {
     const r = (confidence: number, rank: number, slug: string, sourcePos = 0) => ({ confidence, rank, slug, sourcePos });
     const list = [r(0.8, 2, 'b'), r(0.8500000000000001, 5, 'z'), r(0.8 + 1e-10, 1, 'c'), r(0.8, 2, 'a', 1), r(0.8, 2, 'a', 0), r(0.8, Infinity, 'a')];
     expect(list.sort(compareRankable).map((x) => `${x.slug}${x.sourcePos}`)).toEqual(['z0', 'c0', 'a0', 'a1', 'b0', 'a0']);
+  });
+});
+
+describe('roundConfidence: the one rule for printed confidences', () => {
+  it('keeps two decimals, so computed doubles print as the spec writes them', () => {
+    expect(roundConfidence(0.9500000000000001)).toBe(0.95);
+    expect(roundConfidence(0.8500000000000001)).toBe(0.85);
+    expect(roundConfidence(0.77)).toBe(0.77);
+    expect(roundConfidence(0.99)).toBe(0.99);
+    expect(roundConfidence(0.6)).toBe(0.6);
   });
 });

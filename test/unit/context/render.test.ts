@@ -26,9 +26,9 @@ describe('human rendering (§7.1)', () => {
 });
 
 describe('JSON shapes (§14.4, §14.5)', () => {
-  it('one-shot: {pages, count, window_turns}, page keys in contract order, the computed double', () => {
+  it('one-shot: {pages, count, window_turns}, page keys in contract order, confidence to two decimals', () => {
     expect(JSON.stringify(oneShotJson(alice(), 3))).toBe(
-      '{"pages":[{"slug":"people/alice-example","source_id":"default","display":"Alice Example","confidence":0.8500000000000001,' +
+      '{"pages":[{"slug":"people/alice-example","source_id":"default","display":"Alice Example","confidence":0.85,' +
         '"arm":"title","rationale":"exact title match \\"Alice Example\\"; mentioned in the newest turn","synopsis":"Alice is an early founder."}],' +
         '"count":1,"window_turns":3}',
     );
@@ -38,6 +38,6 @@ describe('JSON shapes (§14.4, §14.5)', () => {
   it('watch line: turn, slug, source_id, display, confidence, arm, rationale, synopsis, session_id', () => {
     const line = watchJsonLine(alice()[0], 7, 'watch-1');
     expect(Object.keys(line)).toEqual(['turn', 'slug', 'source_id', 'display', 'confidence', 'arm', 'rationale', 'synopsis', 'session_id']);
-    expect(line).toMatchObject({ turn: 7, session_id: 'watch-1', confidence: 0.8500000000000001 });
+    expect(line).toMatchObject({ turn: 7, session_id: 'watch-1', confidence: 0.85 });
   });
 });

@@ -28,6 +28,7 @@ describe('§11 defaults', () => {
       captureTtl: null,
       captureExclude: 'secrets, credentials, access tokens',
       volunteerRetentionDays: 90,
+      serveIdleMinutes: 30,
     });
   });
 
@@ -43,6 +44,7 @@ describe('§11 defaults', () => {
         'memory.pressure.context_window',
         'memory.pressure.enabled',
         'memory.pressure.warn_ratio',
+        'memory.serve.idle_minutes',
         'memory.volunteer.retention_days',
         'retrieval_reflex',
         'retrieval_reflex_gazetteer',
@@ -91,6 +93,8 @@ describe('§11 config set validation', () => {
     invalid('memory.pressure.context_window', '0');
     invalid('memory.pressure.context_window', '1.5');
     expect(set('memory.volunteer.retention_days', '30')).toBe(30);
+    expect(set('memory.serve.idle_minutes', '5')).toBe(5);
+    invalid('memory.serve.idle_minutes', '0');
     invalid('memory.volunteer.retention_days', '0');
   });
 
@@ -161,6 +165,7 @@ describe('§11 stored out-of-range values', () => {
         'memory.capture.ttl': 'P30D',
         'memory.capture.exclude': '',
         'memory.volunteer.retention_days': 0,
+        'memory.serve.idle_minutes': 0,
       }),
     ).toEqual({
       coreEnabled: false,
@@ -173,6 +178,7 @@ describe('§11 stored out-of-range values', () => {
       captureTtl: null,
       captureExclude: 'secrets, credentials, access tokens',
       volunteerRetentionDays: 90,
+      serveIdleMinutes: 30,
     });
     expect(memorySettings({ 'memory.core.max_chars': 100 }).maxChars).toBe(500);
     expect(memorySettings({ 'memory.core.max_chars': 'big' }).maxChars).toBe(4000);

@@ -5,8 +5,14 @@ const env = { HOME: '/home/u' };
 
 describe('commandRoute (which commands a running serve runs)', () => {
   it('forwards brain commands, with the home the program will use', () => {
-    expect(commandRoute(['--home', '/b', 'page', 'get', 'x'], env)).toEqual({ command: 'page', home: '/b', forward: true });
-    expect(commandRoute(['stats'], { ...env, BRAINSTREAM_HOME: '/h' })).toEqual({ command: 'stats', home: '/h', forward: true });
+    expect(commandRoute(['--home', '/b', 'page', 'get', 'x'], env)).toEqual({ command: 'page', home: '/b', forward: true, autostart: true });
+    expect(commandRoute(['stats'], { ...env, BRAINSTREAM_HOME: '/h' })).toEqual({ command: 'stats', home: '/h', forward: true, autostart: true });
+  });
+
+  it('starts serve for brain commands, not for doctor or config', () => {
+    for (const c of ['volunteer-context', 'watch', 'page', 'call', 'stats', 'import']) expect(commandRoute([c], env).autostart).toBe(true);
+    for (const c of ['doctor', 'config', 'serve', 'mcp', 'hook']) expect(commandRoute([c], env).autostart).toBe(false);
+    expect(commandRoute(['page', '--help'], env).autostart).toBe(false);
   });
 
   it('keeps servers, hooks and the Kafka commands local', () => {
