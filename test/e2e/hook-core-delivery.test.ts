@@ -138,7 +138,7 @@ describe('the save-before-compaction notice (§9) through `hook user-prompt`', (
     expect(r.code).toBe(0);
     expect(additionalContext(r.stdout)).toMatch(NOTICE_TEXT);
     expect(additionalContext(r.stdout)).not.toContain('<!-- retrieved brain context');
-    expect(heartbeats(home).at(-1)).toMatchObject({ event: 'user-prompt', outcome: 'degraded', reason: 'no_serve', transcript: 'transcript_outside_root' });
+    expect(heartbeats(home).at(-1)).toMatchObject({ event: 'user-prompt', outcome: 'ok', reason: 'cold', transcript: 'transcript_outside_root' });
     // Once per compaction segment, whatever the transcript.
     expect(runHook(home, 'user-prompt', prompt({ session_id: 'outside', transcript_path: '/nonexistent/x.jsonl', context_usage: USAGE }), env).stdout).toBe('');
   });
@@ -146,10 +146,10 @@ describe('the save-before-compaction notice (§9) through `hook user-prompt`', (
   it('fires alone when the transcript file is missing or not a .jsonl', () => {
     const gone = runHook(home, 'user-prompt', prompt({ session_id: 'missing', transcript_path: missing, context_usage: USAGE }), env);
     expect(additionalContext(gone.stdout)).toMatch(NOTICE_TEXT);
-    expect(heartbeats(home).at(-1)).toMatchObject({ outcome: 'degraded', reason: 'no_serve', transcript: 'transcript_missing' });
+    expect(heartbeats(home).at(-1)).toMatchObject({ outcome: 'ok', reason: 'cold', transcript: 'transcript_missing' });
     const odd = runHook(home, 'user-prompt', prompt({ session_id: 'not-jsonl', transcript_path: '/tmp/x.txt', context_usage: USAGE }), env);
     expect(additionalContext(odd.stdout)).toMatch(NOTICE_TEXT);
-    expect(heartbeats(home).at(-1)).toMatchObject({ outcome: 'degraded', reason: 'no_serve', transcript: 'transcript_not_jsonl' });
+    expect(heartbeats(home).at(-1)).toMatchObject({ outcome: 'ok', reason: 'cold', transcript: 'transcript_not_jsonl' });
   });
 
   it('an unreadable transcript without usage on stdin prints nothing', () => {

@@ -143,7 +143,7 @@ describe('hook user-prompt against a running serve', () => {
     const child = spawn(process.execPath, [CLI, '--home', home, 'hook', 'user-prompt'], { env: { ...process.env, ...env, BRAINSTREAM_SOURCE: '' } });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stdin.write(JSON.stringify(payload({ transcript_path: undefined })));
+    child.stdin.write(JSON.stringify(payload({ transcript_path: undefined, session_id: 'stdin-open' })));
     const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
     child.stdin.destroy();
     expect(code).toBe(0);

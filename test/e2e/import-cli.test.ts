@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync, chownSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homePaths } from '../../src/brain/home.js';
@@ -154,7 +154,11 @@ describe('files that cannot be stored or read', () => {
       chmodSync(join(src.path, 'secret.md'), 0o000);
       // Permissions do not stop root: run the CLI as nobody then (both folders made reachable for it).
       const asRoot = process.getuid?.() === 0;
-      if (asRoot) for (const dir of [src.path, join(src.path, 'open'), permHome.path]) chmodSync(dir, 0o777);
+      // The home must belong to the user running the command (a home others own is refused).
+      if (asRoot) {
+        for (const dir of [src.path, join(src.path, 'open')]) chmodSync(dir, 0o777);
+        chownSync(permHome.path, 65534, 65534);
+      }
       const r = spawnSync(process.execPath, [CLI, '--home', permHome.path, 'import', src.path], {
         encoding: 'utf8',
         env: { ...process.env, BRAINSTREAM_SOURCE: '' },
