@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BrainstreamError } from '../errors.js';
 import { claudeDir, codexDir } from './harness-dirs.js';
@@ -31,6 +31,8 @@ export function writeSettings(path: string, settings: Settings): void {
   const mode = existsSync(path) ? statSync(path).mode & 0o777 : 0o600;
   const tmp = `${path}.brainstream-${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`, { mode });
+  // The user's own file keeps its mode: the process umask (owner-only) would narrow it.
+  chmodSync(tmp, mode);
   renameSync(tmp, path);
 }
 

@@ -141,13 +141,13 @@ describe('the OpenClaw plugin package', () => {
     const manifest = json('openclaw.plugin.json');
     const pkg = json('package.json');
     const entry = pkg.openclaw.extensions[0] as string;
-    expect(pkg.exports['./openclaw']).toBe(entry);
+    expect(pkg.exports['./openclaw'].default).toBe(entry);
     expect(pkg.files).toContain('openclaw.plugin.json');
     const built = (await import(pathToFileURL(join(root, entry)).href)) as { default: typeof plugin };
     expect(built.default).toMatchObject({ id: manifest.id, kind: manifest.kind });
     expect(manifest).toMatchObject({ id: 'brainstream', kind: 'context-engine' });
     expect(Object.keys(manifest.configSchema.properties).sort()).toEqual(['home', 'source']);
-    const api = await import(pathToFileURL(join(root, pkg.exports['./context-engine'])).href);
+    const api = await import(pathToFileURL(join(root, pkg.exports['./context-engine'].default)).href);
     expect(Object.keys(api)).toEqual(expect.arrayContaining(['createCoreContext', 'createOpenClawCoreEngine', 'fetchCoreBlock']));
   });
 });
