@@ -8,7 +8,8 @@ export class BrainLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** True when a process with this pid exists (EPERM: it exists but belongs to another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,8 +1,6 @@
 import type { Caller } from '../caller.js';
 import { decideOneShot, type OneShotRequest, type OneShotResult } from '../ops/volunteer-once.js';
-import { coldPaths, snapshotCurrent } from './cold-files.js';
-import { lookUpSnapshot } from './page-snapshot.js';
-import { windowWords } from './snapshot-keys.js';
+import { coldIndexFor } from './cold-index.js';
 import { spoolEvents } from './spool.js';
 
 /**
@@ -12,13 +10,8 @@ import { spoolEvents } from './spool.js';
  * snapshot is missing, behind the log or unreadable: the caller then opens the brain.
  */
 export function coldOneShot(home: string, caller: Caller, req: OneShotRequest): OneShotResult | null {
-  if (!snapshotCurrent(home)) return null;
-  let index;
-  try {
-    index = lookUpSnapshot(coldPaths(home).snapshot, windowWords([req.window, req.priorContext ?? ''])).index;
-  } catch {
-    return null;
-  }
+  const index = coldIndexFor(home, [req.window, req.priorContext ?? '']);
+  if (index === null) return null;
   const { pages, windowTurns, events } = decideOneShot(index, caller, req);
   spoolEvents(home, events);
   return { pages, windowTurns };

@@ -4,9 +4,7 @@ import { deliveryEvents, hookChannel } from '../serve/delivery-log.js';
 import type { TurnContextResult } from '../serve/protocol.js';
 import { serveSettings } from '../serve/serve-settings.js';
 import { assembleTurnContext } from '../serve/turn-context.js';
-import { coldPaths, snapshotCurrent } from './cold-files.js';
-import { lookUpSnapshot } from './page-snapshot.js';
-import { windowWords } from './snapshot-keys.js';
+import { coldIndexFor } from './cold-index.js';
 import { spoolEvents } from './spool.js';
 
 export interface ColdTurnRequest {
@@ -27,14 +25,9 @@ export interface ColdTurnRequest {
  * snapshot is missing, behind the log or unreadable.
  */
 export function coldTurnContext(home: string, req: ColdTurnRequest): TurnContextResult | null {
-  if (!snapshotCurrent(home)) return null;
   const priorContext = req.prior_context ?? '';
-  let index;
-  try {
-    index = lookUpSnapshot(coldPaths(home).snapshot, windowWords([...req.window.map((t) => t.text), priorContext])).index;
-  } catch {
-    return null;
-  }
+  const index = coldIndexFor(home, [...req.window.map((t) => t.text), priorContext]);
+  if (index === null) return null;
   const settings = serveSettings(home);
   const result = assembleTurnContext(index, {
     window: req.window,

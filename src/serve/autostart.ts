@@ -1,3 +1,4 @@
+import { isAlive } from '../brain/brain-lock.js';
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,15 +26,6 @@ export const autostartEnabled = (env: NodeJS.ProcessEnv = process.env): boolean 
 export type ServeState = 'running' | 'started' | 'unavailable';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The serve (or watch) of `home` answering a ping within `timeoutMs`, or null when none listens. */
 export async function pingServe(home: string, timeoutMs = 5_000): Promise<PingResult | null> {
