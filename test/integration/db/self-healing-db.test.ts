@@ -21,7 +21,8 @@ describe.skipIf(svc.skip)('self-healing PostgreSQL pool', () => {
 
   beforeAll(async () => {
     admin = openPostgresDb(svc.pg.url, { max: 1 });
-    await admin.exec('CREATE TABLE t (round int NOT NULL, n int NOT NULL)');
+    // In public: the lock holder's connection searches the deployment schema first.
+    await admin.exec('CREATE TABLE public.t (round int NOT NULL, n int NOT NULL)');
     db = selfHealingDb(() => openPostgresDb(withApplicationName(svc.pg.url, APP), { max: 6 }), { retireAfterMs: 1000 });
   });
 
@@ -38,13 +39,13 @@ describe.skipIf(svc.skip)('self-healing PostgreSQL pool', () => {
 
   it('fails parked transactions and in-flight statements with a connection loss, then works again; 15 rounds', async () => {
     for (let round = 0; round < 15; round++) {
-      const lock = await holdTableLock(svc.pg.url, 't');
+      const lock = await holdTableLock(svc.pg.url, 'public.t');
       let outcomes: PromiseSettledResult<unknown>[];
       try {
         const parked = [1, 2, 3].map((n) =>
           db.transaction(async (tx) => {
             await tx.query('SELECT pg_sleep(0.01)');
-            await tx.query('INSERT INTO t (round, n) VALUES ($1, $2)', [round, n]);
+            await tx.query('INSERT INTO public.t (round, n) VALUES ($1, $2)', [round, n]);
             return tx.query('SELECT 1 AS one');
           }),
         );
@@ -63,8 +64,8 @@ describe.skipIf(svc.skip)('self-healing PostgreSQL pool', () => {
         expect(isConnectionLoss((o as PromiseRejectedResult).reason), String((o as PromiseRejectedResult).reason)).toBe(true);
       }
       // Nothing of the dropped transactions was committed; the next ones are.
-      await Promise.all([1, 2, 3].map((n) => db.transaction((tx) => tx.query('INSERT INTO t (round, n) VALUES ($1, $2)', [round, n]))));
-      const rows = await db.query<{ n: number }>('SELECT n FROM t WHERE round = $1 ORDER BY n', [round]);
+      await Promise.all([1, 2, 3].map((n) => db.transaction((tx) => tx.query('INSERT INTO public.t (round, n) VALUES ($1, $2)', [round, n]))));
+      const rows = await db.query<{ n: number }>('SELECT n FROM public.t WHERE round = $1 ORDER BY n', [round]);
       expect(rows.map((r) => r.n)).toEqual([1, 2, 3]);
     }
   });

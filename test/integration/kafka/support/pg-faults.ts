@@ -11,7 +11,8 @@ export async function holdTableLock(url: string, table: string): Promise<{ relea
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  let failed!: (err: unknown) => void;
+  const isLocked = new Promise<void>((resolve, reject) => ((locked = resolve), (failed = reject)));
   const done = sql
     .begin(async (tx) => {
       await tx.unsafe(`LOCK TABLE ${table} IN EXCLUSIVE MODE`);
@@ -20,8 +21,12 @@ export async function holdTableLock(url: string, table: string): Promise<{ relea
       // Roll back: the lock was the only point.
       throw new Error('released');
     })
-    .catch(() => {});
-  await isLocked;
+    // A lock that could not be taken fails the caller instead of leaving it waiting for good.
+    .catch((err: unknown) => failed(err));
+  await isLocked.catch(async (err: unknown) => {
+    await sql.end({ timeout: 5 });
+    throw err;
+  });
   return {
     async release() {
       release();
