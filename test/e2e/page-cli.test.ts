@@ -197,11 +197,16 @@ describe('page delete', () => {
   });
 });
 
+// Every round starts two processes and opens the brain, so a few rounds: the first races to
+// create the brain, the others to open it. The lock itself is raced round after round by light
+// processes in test/integration/brain/brain-lock.test.ts.
+const RACE_ROUNDS = 5;
+
 describe('two direct writers at once', () => {
   it('never both open the brain: the loser is refused with brain_locked, never an internal error', async () => {
     const raceHome = tempDir('bs-page-race-');
     try {
-      for (let round = 0; round < 20; round++) {
+      for (let round = 0; round < RACE_ROUNDS; round++) {
         const results = await Promise.all(
           ['a', 'b'].map((who) => runCliAsync(['--home', raceHome.path, 'page', 'put', `notes/${who}`], { input: `# ${who} ${round}\n` })),
         );
