@@ -2,25 +2,31 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync, chownSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homePaths } from '../../src/brain/home.js';
-import { openPgliteDb } from '../../src/db/pglite-db.js';
 import { CLI, runCli, tempDir } from '../support/cli.js';
+import { openCliSession, type CliSession } from '../support/cli-session.js';
 
-/** Runs queries on a brain's database directly (no projection catch-up), while no CLI holds it. */
-async function onDatabase<T>(home: string, fn: (q: <R>(sql: string) => Promise<R[]>) => Promise<T>): Promise<T> {
-  const db = await openPgliteDb(homePaths(home).database);
+// Commands run as the binary forwards them to serve, on a brain opened once per home. Runs of
+// the binary itself (no serve) remain where the process is the point: the import killed midway,
+// the import run as another user, and the progress bar that only a direct run could print.
+
+const eventCount = async (cli: CliSession): Promise<number> =>
+  Number((await cli.query<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0]!.n);
+
+/** Opens a session on a fresh home for one test, runs `fn`, then closes it and removes the home. */
+async function withFreshHome(prefix: string, fn: (cli: CliSession) => Promise<void>): Promise<void> {
+  const home = tempDir(prefix);
+  const cli = await openCliSession(home.path);
   try {
-    return await fn((sql) => db.query(sql));
+    await fn(cli);
   } finally {
-    await db.close();
+    await cli.close();
+    home.cleanup();
   }
 }
 
-const eventCount = (home: string): Promise<number> =>
-  onDatabase(home, async (q) => Number((await q<{ n: number }>('SELECT count(*)::int AS n FROM events'))[0]!.n));
-
 const folder = tempDir('bs-import-src-');
 const home = tempDir('bs-import-home-');
+let main: CliSession;
 
 function write(rel: string, content: string | Buffer): void {
   const full = join(folder.path, rel);
@@ -28,7 +34,8 @@ function write(rel: string, content: string | Buffer): void {
   writeFileSync(full, content);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
+  main = await openCliSession(home.path);
   write('People/Alice Example.md', '---\ntitle: Alice Example\naliases: [alice]\n---\nAlice Example is an early founder.\n');
   write('companies/acme.md', '# Acme Corp\n\nMakes anvils.\n');
   write('notes/empty-note.md', '');
@@ -43,14 +50,15 @@ beforeAll(() => {
   write('readme.txt', 'not markdown');
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await main.close();
   folder.cleanup();
   home.cleanup();
 });
 
 describe('brainstream import', () => {
-  it('imports every good file, reports each bad one on stderr, and exits 1', () => {
-    const r = runCli(['--home', home.path, 'import', folder.path]);
+  it('imports every good file, reports each bad one on stderr, and exits 1', async () => {
+    const r = await main.run(['import', folder.path]);
     expect(r.stdout).toBe('import: 3 added, 0 updated, 0 unchanged, 7 failed (source default)\n');
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(7);
@@ -68,8 +76,8 @@ describe('brainstream import', () => {
     expect(r.code).toBe(1);
   });
 
-  it('derives slugs, titles and types per the contract; an empty file is an empty page', () => {
-    const r = runCli(['--home', home.path, 'page', 'list', '--json']);
+  it('derives slugs, titles and types per the contract; an empty file is an empty page', async () => {
+    const r = await main.run(['page', 'list', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
       pages: [
@@ -82,35 +90,34 @@ describe('brainstream import', () => {
   });
 
   it('writes nothing when the folder is re-imported unchanged: the log does not grow', async () => {
-    const before = await eventCount(home.path);
-    const r = runCli(['--home', home.path, 'import', folder.path]);
+    const before = await eventCount(main);
+    const r = await main.run(['import', folder.path]);
     expect(r.stdout).toBe('import: 0 added, 0 updated, 3 unchanged, 7 failed (source default)\n');
-    expect(await eventCount(home.path)).toBe(before);
+    expect(await eventCount(main)).toBe(before);
   });
 
-  it('counts a changed file as updated and imports into another source', () => {
+  it('counts a changed file as updated and imports into another source', async () => {
     write('companies/acme.md', '# Acme Corp\n\nMakes anvils and rockets.\n');
-    expect(runCli(['--home', home.path, 'import', folder.path]).stdout).toBe(
+    expect((await main.run(['import', folder.path])).stdout).toBe(
       'import: 0 added, 1 updated, 2 unchanged, 7 failed (source default)\n',
     );
-    const r = runCli(['--home', home.path, 'import', folder.path, '--source', 'team']);
+    const r = await main.run(['import', folder.path, '--source', 'team']);
     expect(r.stdout).toBe('import: 3 added, 0 updated, 0 unchanged, 7 failed (source team)\n');
   });
 
-  it('refuses remote callers and bad sources with the documented exit codes', () => {
-    const remote = runCli(['--home', home.path, '--as', 'remote', 'import', folder.path]);
+  it('refuses remote callers and bad sources with the documented exit codes', async () => {
+    const remote = await main.run(['--as', 'remote', 'import', folder.path]);
     expect(remote.code).toBe(1);
     expect(remote.stderr).toBe('brainstream: owner_only: import is an owner-only command\n');
-    const bad = runCli(['--home', home.path, 'import', folder.path, '--source', 'Bad_Source']);
+    const bad = await main.run(['import', folder.path, '--source', 'Bad_Source']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^brainstream: --source expects a source id/);
   });
 });
 
 describe('files that cannot be stored or read', () => {
-  it('fails each on its own line while every good file imports and the summary prints', () => {
+  it('fails each on its own line while every good file imports and the summary prints', async () => {
     const src = tempDir('bs-import-bad-');
-    const badHome = tempDir('bs-import-bad-home-');
     try {
       const put = (rel: string, content: string): void => {
         mkdirSync(join(src.path, rel, '..'), { recursive: true });
@@ -123,20 +130,21 @@ describe('files that cannot be stored or read', () => {
       put('surrogate.md', '---\ntitle: ok\nnote: "\\ud800"\n---\nbody\n');
       put('nul-key.md', '---\n"k\\0": 1\n---\nbody\n');
       put('zz-last.md', '# Last\n');
-      const r = runCli(['--home', badHome.path, 'import', src.path]);
-      expect(r.stdout).toBe('import: 2 added, 0 updated, 0 unchanged, 4 failed (source default)\n');
-      expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
-        `brainstream: import: ${long}/${long}/${long}.md: slug is 602 characters, over the 512-character limit`,
-        'brainstream: import: nul-escape.md: title contains a NUL character (\\0), which cannot be stored',
-        'brainstream: import: nul-key.md: a key of frontmatter contains a NUL character (\\0), which cannot be stored',
-        'brainstream: import: surrogate.md: frontmatter.note contains an unpaired UTF-16 surrogate (e.g. "\\ud800"), which cannot be stored',
-      ]);
-      expect(r.code).toBe(1);
-      const list = runCli(['--home', badHome.path, 'page', 'list']);
-      expect(list.stdout).toBe('default:ok\tOK\ndefault:zz-last\tLast\n');
+      await withFreshHome('bs-import-bad-home-', async (cli) => {
+        const r = await cli.run(['import', src.path]);
+        expect(r.stdout).toBe('import: 2 added, 0 updated, 0 unchanged, 4 failed (source default)\n');
+        expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
+          `brainstream: import: ${long}/${long}/${long}.md: slug is 602 characters, over the 512-character limit`,
+          'brainstream: import: nul-escape.md: title contains a NUL character (\\0), which cannot be stored',
+          'brainstream: import: nul-key.md: a key of frontmatter contains a NUL character (\\0), which cannot be stored',
+          'brainstream: import: surrogate.md: frontmatter.note contains an unpaired UTF-16 surrogate (e.g. "\\ud800"), which cannot be stored',
+        ]);
+        expect(r.code).toBe(1);
+        const list = await cli.run(['page', 'list']);
+        expect(list.stdout).toBe('default:ok\tOK\ndefault:zz-last\tLast\n');
+      });
     } finally {
       src.cleanup();
-      badHome.cleanup();
     }
   });
 
@@ -177,10 +185,9 @@ describe('files that cannot be stored or read', () => {
     }
   });
 
-  it('does not follow symlinks, to files or to folders', () => {
+  it('does not follow symlinks, to files or to folders', async () => {
     const src = tempDir('bs-import-links-');
     const outside = tempDir('bs-import-outside-');
-    const linkHome = tempDir('bs-import-links-home-');
     try {
       writeFileSync(join(outside.path, 'elsewhere.md'), '# Elsewhere\n');
       mkdirSync(join(outside.path, 'folder'));
@@ -189,17 +196,19 @@ describe('files that cannot be stored or read', () => {
       symlinkSync(join(outside.path, 'elsewhere.md'), join(src.path, 'linked.md'));
       symlinkSync(join(outside.path, 'folder'), join(src.path, 'linked-folder'));
       symlinkSync(join(src.path, 'real.md'), join(src.path, 'alias-of-real.md'));
-      const r = runCli(['--home', linkHome.path, 'import', src.path]);
-      expect(r.stdout).toBe('import: 1 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
-      expect(r.code).toBe(0);
-      expect(runCli(['--home', linkHome.path, 'page', 'list']).stdout).toBe('default:real\tReal\n');
+      await withFreshHome('bs-import-links-home-', async (cli) => {
+        const r = await cli.run(['import', src.path]);
+        expect(r.stdout).toBe('import: 1 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
+        expect(r.code).toBe(0);
+        expect((await cli.run(['page', 'list'])).stdout).toBe('default:real\tReal\n');
+      });
     } finally {
       src.cleanup();
       outside.cleanup();
-      linkHome.cleanup();
     }
   });
 
+  // Run directly: commands forwarded to serve never draw a progress bar, a direct run checks its stderr.
   it('prints no progress when stderr is not a terminal', () => {
     const src = tempDir('bs-import-quiet-');
     const quietHome = tempDir('bs-import-quiet-home-');
@@ -219,44 +228,47 @@ describe('files that cannot be stored or read', () => {
 describe('unchanged since the last import', () => {
   const src = tempDir('bs-import-last-');
   const lastHome = tempDir('bs-import-last-home-');
-  const importIt = (): string => runCli(['--home', lastHome.path, 'import', src.path]).stdout;
+  let cli: CliSession;
+  const importIt = async (): Promise<string> => (await cli.run(['import', src.path])).stdout;
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    cli = await openCliSession(lastHome.path);
     writeFileSync(join(src.path, 'alice.md'), '# Alice\n\nFrom the file.\n');
     writeFileSync(join(src.path, 'bob.md'), '# Bob\n\nFrom the file.\n');
     writeFileSync(join(src.path, 'carol.md'), '# Carol\n\nFrom the file.\n');
-    expect(importIt()).toBe('import: 3 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
+    expect(await importIt()).toBe('import: 3 added, 0 updated, 0 unchanged, 0 failed (source default)\n');
   });
 
-  afterAll(() => {
+  afterAll(async () => {
+    await cli.close();
     src.cleanup();
     lastHome.cleanup();
   });
 
   it('keeps a page put edit: the unchanged file writes nothing', async () => {
-    const edit = runCli(['--home', lastHome.path, 'page', 'put', 'alice'], { input: '# Alice\n\nEdited by the owner.\n' });
+    const edit = await cli.run(['page', 'put', 'alice'], { input: '# Alice\n\nEdited by the owner.\n' });
     expect(edit.stdout).toBe('put default:alice (updated)\n');
-    const before = await eventCount(lastHome.path);
-    expect(importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
-    expect(await eventCount(lastHome.path)).toBe(before);
-    expect(runCli(['--home', lastHome.path, 'page', 'get', 'alice']).stdout).toContain('Edited by the owner.');
+    const before = await eventCount(cli);
+    expect(await importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
+    expect(await eventCount(cli)).toBe(before);
+    expect((await cli.run(['page', 'get', 'alice'])).stdout).toContain('Edited by the owner.');
   });
 
   it('keeps a deleted page deleted: the unchanged file writes nothing', async () => {
-    expect(runCli(['--home', lastHome.path, 'page', 'delete', 'bob']).stdout).toBe('deleted default:bob\n');
-    const before = await eventCount(lastHome.path);
-    expect(importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
-    expect(await eventCount(lastHome.path)).toBe(before);
-    expect(runCli(['--home', lastHome.path, 'page', 'list']).stdout).toBe('default:alice\tAlice\ndefault:carol\tCarol\n');
+    expect((await cli.run(['page', 'delete', 'bob'])).stdout).toBe('deleted default:bob\n');
+    const before = await eventCount(cli);
+    expect(await importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
+    expect(await eventCount(cli)).toBe(before);
+    expect((await cli.run(['page', 'list'])).stdout).toBe('default:alice\tAlice\ndefault:carol\tCarol\n');
   });
 
-  it('imports a file changed since: over the edit (updated) and back from deletion (added)', () => {
+  it('imports a file changed since: over the edit (updated) and back from deletion (added)', async () => {
     writeFileSync(join(src.path, 'alice.md'), '# Alice\n\nThe file changed.\n');
     writeFileSync(join(src.path, 'bob.md'), '# Bob\n\nThe file changed.\n');
-    expect(importIt()).toBe('import: 1 added, 1 updated, 1 unchanged, 0 failed (source default)\n');
-    expect(runCli(['--home', lastHome.path, 'page', 'get', 'alice']).stdout).toContain('The file changed.');
-    expect(runCli(['--home', lastHome.path, 'page', 'get', 'bob']).stdout).toContain('The file changed.');
-    expect(importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
+    expect(await importIt()).toBe('import: 1 added, 1 updated, 1 unchanged, 0 failed (source default)\n');
+    expect((await cli.run(['page', 'get', 'alice'])).stdout).toContain('The file changed.');
+    expect((await cli.run(['page', 'get', 'bob'])).stdout).toContain('The file changed.');
+    expect(await importIt()).toBe('import: 0 added, 0 updated, 3 unchanged, 0 failed (source default)\n');
   });
 });
 
@@ -296,27 +308,25 @@ describe('crash during import', () => {
   }
 
   /** The log and the pages projection agree, and every file is in both exactly once. */
-  async function expectConsistent(home: string): Promise<void> {
-    await onDatabase(home, async (q) => {
-      const one = async (sql: string): Promise<number> => Number((await q<{ n: number }>(sql))[0]!.n);
-      expect(await one(`SELECT count(*)::int AS n FROM events WHERE type = 'page.upserted'`)).toBe(PAGES);
-      expect(await one(`SELECT count(DISTINCT data->>'slug')::int AS n FROM events WHERE type = 'page.upserted'`)).toBe(PAGES);
-      expect(await one(`SELECT count(*)::int AS n FROM pages`)).toBe(PAGES);
-      expect(await one(`SELECT count(*)::int AS n FROM pages WHERE NOT deleted`)).toBe(PAGES);
-      // Each row is exactly the last event of its page.
-      expect(
-        await one(`WITH last AS (
-            SELECT DISTINCT ON (data->>'source_id', data->>'slug') data->>'source_id' AS s, data->>'slug' AS g,
-                   data->>'title' AS t, data->>'content_hash' AS h, data->'frontmatter' AS f
-            FROM events WHERE type = 'page.upserted' ORDER BY data->>'source_id', data->>'slug', seq DESC)
-          SELECT count(*)::int AS n FROM last JOIN pages p
-            ON p.source_id = last.s AND p.slug = last.g AND p.title = last.t AND p.content_hash = last.h AND p.frontmatter = last.f`),
-      ).toBe(PAGES);
-      // The projection has read everything the log holds.
-      const checkpoint = await one(`SELECT position::int AS n FROM checkpoints WHERE consumer = 'projection.pages'`);
-      expect(checkpoint).toBeGreaterThan(await one(`SELECT max(seq)::int AS n FROM events WHERE topic = 'pages'`));
-      expect(await one(`SELECT count(*)::int AS n FROM dead_letters`)).toBe(0);
-    });
+  async function expectConsistent(cli: CliSession): Promise<void> {
+    const one = async (sql: string): Promise<number> => Number((await cli.query<{ n: number }>(sql))[0]!.n);
+    expect(await one(`SELECT count(*)::int AS n FROM events WHERE type = 'page.upserted'`)).toBe(PAGES);
+    expect(await one(`SELECT count(DISTINCT data->>'slug')::int AS n FROM events WHERE type = 'page.upserted'`)).toBe(PAGES);
+    expect(await one(`SELECT count(*)::int AS n FROM pages`)).toBe(PAGES);
+    expect(await one(`SELECT count(*)::int AS n FROM pages WHERE NOT deleted`)).toBe(PAGES);
+    // Each row is exactly the last event of its page.
+    expect(
+      await one(`WITH last AS (
+          SELECT DISTINCT ON (data->>'source_id', data->>'slug') data->>'source_id' AS s, data->>'slug' AS g,
+                 data->>'title' AS t, data->>'content_hash' AS h, data->'frontmatter' AS f
+          FROM events WHERE type = 'page.upserted' ORDER BY data->>'source_id', data->>'slug', seq DESC)
+        SELECT count(*)::int AS n FROM last JOIN pages p
+          ON p.source_id = last.s AND p.slug = last.g AND p.title = last.t AND p.content_hash = last.h AND p.frontmatter = last.f`),
+    ).toBe(PAGES);
+    // The projection has read everything the log holds.
+    const checkpoint = await one(`SELECT position::int AS n FROM checkpoints WHERE consumer = 'projection.pages'`);
+    expect(checkpoint).toBeGreaterThan(await one(`SELECT max(seq)::int AS n FROM events WHERE topic = 'pages'`));
+    expect(await one(`SELECT count(*)::int AS n FROM dead_letters`)).toBe(0);
   }
 
   // Killed while opening the brain, while a batch is being appended or projected, and between batches.
@@ -332,14 +342,20 @@ describe('crash during import', () => {
     const crashHome = tempDir('bs-crash-home-');
     try {
       await importKilled(crashHome.path, marker, nth, delayMs);
-      const after = runCli(['--home', crashHome.path, 'import', big.path]);
-      expect(after.stderr).toBe('');
-      expect(after.code).toBe(0);
-      const m = /^import: (\d+) added, (\d+) updated, (\d+) unchanged, 0 failed \(source default\)\n$/.exec(after.stdout);
-      expect(m).not.toBeNull();
-      expect(Number(m![1]) + Number(m![3])).toBe(PAGES);
-      expect(Number(m![2])).toBe(0);
-      await expectConsistent(crashHome.path);
+      // The brain is opened again, and the folder re-imported, by serve.
+      const cli = await openCliSession(crashHome.path);
+      try {
+        const after = await cli.run(['import', big.path]);
+        expect(after.stderr).toBe('');
+        expect(after.code).toBe(0);
+        const m = /^import: (\d+) added, (\d+) updated, (\d+) unchanged, 0 failed \(source default\)\n$/.exec(after.stdout);
+        expect(m).not.toBeNull();
+        expect(Number(m![1]) + Number(m![3])).toBe(PAGES);
+        expect(Number(m![2])).toBe(0);
+        await expectConsistent(cli);
+      } finally {
+        await cli.close();
+      }
     } finally {
       crashHome.cleanup();
     }

@@ -1,69 +1,74 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { homeSql } from '../support/home-sql.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runCliAsync, tempDir } from '../support/cli.js';
+import { openCliSession, type CliRunOptions, type CliSession } from '../support/cli-session.js';
 
 /** The `brainstream page …` contract (push-context §14.3), output compared with the spec text. */
 
-// Every test runs the real CLI several times; on a loaded 2-core machine each run takes seconds.
+// One brain for the file, opened once: commands run as the binary forwards them to serve.
 const home = tempDir('bs-page-home-');
-const cli = (args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}) =>
-  runCli(['--home', home.path, ...args], options);
-
-afterAll(() => home.cleanup());
+let session: CliSession;
+beforeAll(async () => {
+  session = await openCliSession(home.path);
+});
+afterAll(async () => {
+  await session.close();
+  home.cleanup();
+});
+const cli = (args: string[], options: CliRunOptions = {}) => session.run(args, options);
 
 const ALPHA = '---\ntitle: Alpha\naliases: [a1]\n---\nAlpha is a thing.\n\n<!-- timeline -->\n\n- 2024-01-01 started\n';
 
 describe('page put', () => {
-  it('prints put <source>:<slug> (created|updated|unchanged), and the same as JSON', () => {
-    expect(cli(['page', 'put', 'notes/alpha'], { input: ALPHA })).toEqual({ code: 0, stdout: 'put default:notes/alpha (created)\n', stderr: '' });
-    expect(cli(['page', 'put', 'notes/alpha'], { input: ALPHA }).stdout).toBe('put default:notes/alpha (unchanged)\n');
+  it('prints put <source>:<slug> (created|updated|unchanged), and the same as JSON', async () => {
+    expect(await cli(['page', 'put', 'notes/alpha'], { input: ALPHA })).toEqual({ code: 0, stdout: 'put default:notes/alpha (created)\n', stderr: '' });
+    expect((await cli(['page', 'put', 'notes/alpha'], { input: ALPHA })).stdout).toBe('put default:notes/alpha (unchanged)\n');
     const changed = ALPHA.replace('a thing', 'the first thing');
-    expect(cli(['page', 'put', 'notes/alpha', '--json'], { input: changed }).stdout).toBe(
+    expect((await cli(['page', 'put', 'notes/alpha', '--json'], { input: changed })).stdout).toBe(
       '{"source_id":"default","slug":"notes/alpha","status":"updated"}\n',
     );
-    expect(cli(['page', 'put', 'Notes/Beta', '--source', 'team'], { input: '# Beta\n\nIn team.\n' }).stdout).toBe('put team:notes/beta (created)\n');
-    expect(cli(['page', 'put', 'notes/alpha'], { input: ALPHA }).stdout).toBe('put default:notes/alpha (updated)\n');
+    expect((await cli(['page', 'put', 'Notes/Beta', '--source', 'team'], { input: '# Beta\n\nIn team.\n' })).stdout).toBe('put team:notes/beta (created)\n');
+    expect((await cli(['page', 'put', 'notes/alpha'], { input: ALPHA })).stdout).toBe('put default:notes/alpha (updated)\n');
   });
 
-  it('refuses stdin over 5 MB, with NUL bytes or not UTF-8 (invalid_input, exit 1), storing nothing', () => {
+  it('refuses stdin over 5 MB, with NUL bytes or not UTF-8 (invalid_input, exit 1), storing nothing', async () => {
     const cases: [Buffer, string][] = [
       [Buffer.alloc(5 * 1024 * 1024 + 1, 'a'), 'the markdown on stdin is over the 5 MB limit (more than 5242880 bytes)'],
       [Buffer.from('# Bin\n\na\u0000b\n'), 'the markdown on stdin is refused: binary stdin (contains NUL bytes)'],
       [Buffer.from([0x23, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x0a]), 'the markdown on stdin is refused: binary stdin (not valid UTF-8)'],
     ];
     for (const [input, message] of cases) {
-      const r = cli(['page', 'put', 'notes/bad'], { input });
+      const r = await cli(['page', 'put', 'notes/bad'], { input });
       expect(r).toEqual({ code: 1, stdout: '', stderr: `brainstream: invalid_input: ${message}\n` });
     }
-    const json = cli(['page', 'put', 'notes/bad', '--json'], { input: cases[1]![0] });
+    const json = await cli(['page', 'put', 'notes/bad', '--json'], { input: cases[1]![0] });
     expect(JSON.parse(json.stdout)).toEqual({ error: 'invalid_input', message: cases[1]![1] });
-    expect(cli(['page', 'get', 'notes/bad']).stderr).toBe('brainstream: page_not_found: no page default:notes/bad\n');
+    expect((await cli(['page', 'get', 'notes/bad'])).stderr).toBe('brainstream: page_not_found: no page default:notes/bad\n');
   });
 
-  it('refuses a frontmatter escape that makes text the database cannot hold', () => {
-    const r = cli(['page', 'put', 'notes/bad'], { input: '---\ntitle: "x\\0y"\n---\nbody\n' });
+  it('refuses a frontmatter escape that makes text the database cannot hold', async () => {
+    const r = await cli(['page', 'put', 'notes/bad'], { input: '---\ntitle: "x\\0y"\n---\nbody\n' });
     expect(r).toEqual({ code: 1, stdout: '', stderr: 'brainstream: invalid_input: title contains a NUL character (\\0), which cannot be stored\n' });
   });
 
-  it('refuses a slug over 512 characters as a usage error', () => {
-    const r = cli(['page', 'put', `notes/${'x'.repeat(600)}`], { input: '# X\n' });
+  it('refuses a slug over 512 characters as a usage error', async () => {
+    const r = await cli(['page', 'put', `notes/${'x'.repeat(600)}`], { input: '# X\n' });
     expect(r).toEqual({ code: 2, stdout: '', stderr: 'brainstream: slug is 606 characters, over the 512-character limit\n' });
   });
 });
 
 describe('page get', () => {
-  it('prints frontmatter, compiled truth, then \\n\\n<!-- timeline -->\\n\\n<timeline>', () => {
-    expect(cli(['page', 'get', 'notes/alpha'])).toEqual({
+  it('prints frontmatter, compiled truth, then \\n\\n<!-- timeline -->\\n\\n<timeline>', async () => {
+    expect(await cli(['page', 'get', 'notes/alpha'])).toEqual({
       code: 0,
       stdout: '---\ntitle: Alpha\ntype: note\naliases:\n  - a1\n---\n\nAlpha is a thing.\n\n<!-- timeline -->\n\n- 2024-01-01 started\n',
       stderr: '',
     });
     // No timeline: no marker.
-    expect(cli(['page', 'get', 'notes/beta', '--source', 'team']).stdout).toBe('---\ntitle: Beta\ntype: note\n---\n\n# Beta\n\nIn team.\n');
+    expect((await cli(['page', 'get', 'notes/beta', '--source', 'team'])).stdout).toBe('---\ntitle: Beta\ntype: note\n---\n\n# Beta\n\nIn team.\n');
   });
 
-  it('prints exactly {source_id, slug, title, type, frontmatter, compiled_truth, timeline} with --json', () => {
-    const r = cli(['page', 'get', 'notes/alpha', '--json']);
+  it('prints exactly {source_id, slug, title, type, frontmatter, compiled_truth, timeline} with --json', async () => {
+    const r = await cli(['page', 'get', 'notes/alpha', '--json']);
     const page = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(Object.keys(page).sort()).toEqual(['compiled_truth', 'frontmatter', 'slug', 'source_id', 'timeline', 'title', 'type']);
     expect(page).toEqual({
@@ -77,22 +82,22 @@ describe('page get', () => {
     });
   });
 
-  it('fails with page_not_found, exit 1, for a missing page', () => {
-    expect(cli(['page', 'get', 'notes/nothing'])).toEqual({ code: 1, stdout: '', stderr: 'brainstream: page_not_found: no page default:notes/nothing\n' });
+  it('fails with page_not_found, exit 1, for a missing page', async () => {
+    expect(await cli(['page', 'get', 'notes/nothing'])).toEqual({ code: 1, stdout: '', stderr: 'brainstream: page_not_found: no page default:notes/nothing\n' });
   });
 
   it('cuts --session to 256 characters as every channel does; an empty one is a usage error naming --session', async () => {
-    expect(cli(['page', 'get', 'notes/alpha', '--session', 's'.repeat(257)]).code).toBe(0);
-    const rows = await homeSql<{ session_id: string }>(home.path, "SELECT data->>'session_id' AS session_id FROM events WHERE type = 'page.retrieved'");
+    expect((await cli(['page', 'get', 'notes/alpha', '--session', 's'.repeat(257)])).code).toBe(0);
+    const rows = await session.query<{ session_id: string }>("SELECT data->>'session_id' AS session_id FROM events WHERE type = 'page.retrieved'");
     expect(rows.map((r) => r.session_id)).toContain('s'.repeat(256));
-    expect(cli(['page', 'get', 'notes/alpha', '--session', ''])).toEqual({
+    expect(await cli(['page', 'get', 'notes/alpha', '--session', ''])).toEqual({
       code: 2,
       stdout: '',
       stderr: 'brainstream: --session expects a non-empty session id\n',
     });
   });
 
-  it('shows a remote caller the page without its takes fence and with world facts rows only', () => {
+  it('shows a remote caller the page without its takes fence and with world facts rows only', async () => {
     const header = '| # | claim | kind | confidence | visibility | notability | valid_from | valid_until | source | context |';
     const separator = '|---|---|---|---|---|---|---|---|---|---|';
     const world = '| 1 | Gamma ships anvils | fact | 0.9 | world | medium | 2024-01-01 |  | owner |  |';
@@ -116,8 +121,8 @@ describe('page get', () => {
       '<!--- gbrain:facts:end -->',
       '',
     ].join('\n');
-    expect(cli(['page', 'put', 'companies/gamma'], { input: markdown }).code).toBe(0);
-    const remote = cli(['--as', 'remote', 'page', 'get', 'companies/gamma']);
+    expect((await cli(['page', 'put', 'companies/gamma'], { input: markdown })).code).toBe(0);
+    const remote = await cli(['--as', 'remote', 'page', 'get', 'companies/gamma']);
     expect(remote).toEqual({
       code: 0,
       stdout: [
@@ -142,23 +147,23 @@ describe('page get', () => {
       stderr: '',
     });
     // The owner still reads every part.
-    const owner = cli(['page', 'get', 'companies/gamma']).stdout;
+    const owner = (await cli(['page', 'get', 'companies/gamma'])).stdout;
     expect(owner).toContain('Gamma is overvalued');
     expect(owner).toContain(hidden);
   });
 });
 
 describe('page list', () => {
-  it('prints <source>:<slug>\\t<title> ordered by source then slug, every source without --source', () => {
-    expect(cli(['page', 'list'])).toEqual({
+  it('prints <source>:<slug>\\t<title> ordered by source then slug, every source without --source', async () => {
+    expect(await cli(['page', 'list'])).toEqual({
       code: 0,
       stdout: 'default:companies/gamma\tGamma\ndefault:notes/alpha\tAlpha\nteam:notes/beta\tBeta\n',
       stderr: '',
     });
   });
 
-  it('prints {"pages":[{source_id, slug, title, type}], "count"} with --json', () => {
-    expect(JSON.parse(cli(['page', 'list', '--json']).stdout)).toEqual({
+  it('prints {"pages":[{source_id, slug, title, type}], "count"} with --json', async () => {
+    expect(JSON.parse((await cli(['page', 'list', '--json'])).stdout)).toEqual({
       pages: [
         { source_id: 'default', slug: 'companies/gamma', title: 'Gamma', type: 'company' },
         { source_id: 'default', slug: 'notes/alpha', title: 'Alpha', type: 'note' },
@@ -168,35 +173,40 @@ describe('page list', () => {
     });
   });
 
-  it('lists one source when BRAINSTREAM_SOURCE names it, exactly as --source does', () => {
-    const byFlag = cli(['page', 'list', '--source', 'team']);
-    const byEnv = cli(['page', 'list'], { env: { BRAINSTREAM_SOURCE: 'team' } });
+  it('lists one source when BRAINSTREAM_SOURCE names it, exactly as --source does', async () => {
+    const byFlag = await cli(['page', 'list', '--source', 'team']);
+    const byEnv = await cli(['page', 'list'], { env: { BRAINSTREAM_SOURCE: 'team' } });
     expect(byFlag.stdout).toBe('team:notes/beta\tBeta\n');
     expect(byEnv).toEqual(byFlag);
-    expect(cli(['page', 'list', '--json'], { env: { BRAINSTREAM_SOURCE: 'team' } }).stdout).toBe(
-      cli(['page', 'list', '--json', '--source', 'team']).stdout,
+    expect((await cli(['page', 'list', '--json'], { env: { BRAINSTREAM_SOURCE: 'team' } })).stdout).toBe(
+      (await cli(['page', 'list', '--json', '--source', 'team'])).stdout,
     );
     // The flag wins over the environment.
-    expect(cli(['page', 'list', '--source', 'default'], { env: { BRAINSTREAM_SOURCE: 'team' } }).stdout).toBe(
+    expect((await cli(['page', 'list', '--source', 'default'], { env: { BRAINSTREAM_SOURCE: 'team' } })).stdout).toBe(
       'default:companies/gamma\tGamma\ndefault:notes/alpha\tAlpha\n',
     );
   });
 });
 
 describe('page delete', () => {
-  it('prints deleted <source>:<slug>; the page is then missing', () => {
-    expect(cli(['page', 'delete', 'notes/beta', '--source', 'team'])).toEqual({ code: 0, stdout: 'deleted team:notes/beta\n', stderr: '' });
-    expect(cli(['page', 'get', 'notes/beta', '--source', 'team']).stderr).toBe('brainstream: page_not_found: no page team:notes/beta\n');
-    expect(cli(['page', 'delete', 'notes/beta', '--source', 'team']).stderr).toBe('brainstream: page_not_found: no page team:notes/beta\n');
-    expect(cli(['page', 'list']).stdout).toBe('default:companies/gamma\tGamma\ndefault:notes/alpha\tAlpha\n');
+  it('prints deleted <source>:<slug>; the page is then missing', async () => {
+    expect(await cli(['page', 'delete', 'notes/beta', '--source', 'team'])).toEqual({ code: 0, stdout: 'deleted team:notes/beta\n', stderr: '' });
+    expect((await cli(['page', 'get', 'notes/beta', '--source', 'team'])).stderr).toBe('brainstream: page_not_found: no page team:notes/beta\n');
+    expect((await cli(['page', 'delete', 'notes/beta', '--source', 'team'])).stderr).toBe('brainstream: page_not_found: no page team:notes/beta\n');
+    expect((await cli(['page', 'list'])).stdout).toBe('default:companies/gamma\tGamma\ndefault:notes/alpha\tAlpha\n');
   });
 });
+
+// Every round starts two processes and opens the brain, so a few rounds: the first races to
+// create the brain, the others to open it. The lock itself is raced round after round by light
+// processes in test/integration/brain/brain-lock.test.ts.
+const RACE_ROUNDS = 5;
 
 describe('two direct writers at once', () => {
   it('never both open the brain: the loser is refused with brain_locked, never an internal error', async () => {
     const raceHome = tempDir('bs-page-race-');
     try {
-      for (let round = 0; round < 20; round++) {
+      for (let round = 0; round < RACE_ROUNDS; round++) {
         const results = await Promise.all(
           ['a', 'b'].map((who) => runCliAsync(['--home', raceHome.path, 'page', 'put', `notes/${who}`], { input: `# ${who} ${round}\n` })),
         );

@@ -1,10 +1,12 @@
 // The feedback log of the streaming channel (push-context §7.2, §8), read back from a live home:
 // what `watch` writes, the table's shape, a session resumed by a second process, and logging
 // that fails without touching delivery, the exit code, or the privacy of the transcript.
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homePaths } from '../../src/brain/home.js';
 import { deterministicId } from '../../src/domain/events.js';
 import { runCli, tempDir } from '../support/cli.js';
-import { homeSql } from '../support/home-sql.js';
+import { openCliSession, type CliSession } from '../support/cli-session.js';
 import { writePages } from './serve-harness.js';
 
 const brain = tempDir('bs-watch-log-brain-');
@@ -20,15 +22,27 @@ beforeAll(() => {
 });
 afterAll(() => homes.forEach((h) => h.cleanup()));
 
-function importedHome(): string {
+function newHome(): string {
   const home = tempDir('bs-watch-log-home-');
   homes.push(home);
-  expect(runCli(['--home', home.path, 'import', brain.path]).code).toBe(0);
   return home.path;
 }
 
-const sql = homeSql;
+/**
+ * Runs `fn` on the embedded database of a home no process holds, as the last command left it
+ * (each command projects what it appended before it exits); `q` returns the last statement's rows.
+ */
+async function withDatabase<T>(home: string, fn: (q: <R = Record<string, unknown>>(query: string) => Promise<R[]>) => Promise<T>): Promise<T> {
+  const db = new PGlite(homePaths(home).database);
+  try {
+    return await fn(async <R>(query: string) => ((await db.exec(query)).at(-1)?.rows ?? []) as R[]);
+  } finally {
+    await db.close();
+  }
+}
+const sql = <R = Record<string, unknown>>(home: string, query: string): Promise<R[]> => withDatabase(home, (q) => q<R>(query));
 
+/** `watch` run by its own process, owning the brain (no serve). */
 const watch = (home: string, input: string, ...args: string[]) => runCli(['--home', home, 'watch', '--json', ...args], { input });
 const fired = (stdout: string) =>
   stdout
@@ -43,17 +57,23 @@ const logRecords = (stderr: string) =>
     .filter((l) => l !== '' && !l.startsWith('[watch] session'))
     .map((l) => JSON.parse(l) as { level: number; msg: string; err?: Record<string, unknown> });
 
-// Each case runs several CLI processes (each a PGlite open): generous limits for a busy machine.
+// `watch` as users run it by default: forwarded to the home's serve, which holds the brain.
 describe('watch logging', () => {
-  let home: string;
-  beforeAll(() => {
-    home = importedHome();
+  const home = newHome();
+  let cli: CliSession | null = null;
+  const served = (input: string, ...args: string[]) => cli!.run(['watch', '--json', ...args], { input });
+  beforeAll(async () => {
+    cli = await openCliSession(home);
+    expect((await cli.run(['import', brain.path])).code).toBe(0);
+  });
+  afterAll(async () => {
+    await cli?.close();
   });
 
   it('writes one row per volunteered page with channel watch, the session id and the turn number', async () => {
-    const r = watch(home, 'hello there\nping Alice Example\nand Bob Sample\n', '--session-id', 'log-1');
+    const r = await served('hello there\nping Alice Example\nand Bob Sample\n', '--session-id', 'log-1');
     expect(r.code).toBe(0);
-    const rows = await sql(home, "SELECT id, slug, channel, session_id, turn, match_arm, volunteered_at IS NOT NULL AS timed FROM context_volunteer_events WHERE session_id = 'log-1' ORDER BY turn");
+    const rows = await cli!.query("SELECT id, slug, channel, session_id, turn, match_arm, volunteered_at IS NOT NULL AS timed FROM context_volunteer_events WHERE session_id = 'log-1' ORDER BY turn");
     expect(rows).toEqual([
       { id: deterministicId('vol', 'watch', 'log-1', 2, 'default', 'people/alice-example'), slug: 'people/alice-example', channel: 'watch', session_id: 'log-1', turn: 2, match_arm: 'title', timed: true },
       { id: deterministicId('vol', 'watch', 'log-1', 3, 'default', 'people/bob-sample'), slug: 'people/bob-sample', channel: 'watch', session_id: 'log-1', turn: 3, match_arm: 'title', timed: true },
@@ -61,8 +81,7 @@ describe('watch logging', () => {
   });
 
   it('the table has exactly the §8 columns, nullability, defaults, key and indexes', async () => {
-    const columns = await sql(
-      home,
+    const columns = await cli!.query(
       `SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns
         WHERE table_name = 'context_volunteer_events' ORDER BY ordinal_position`,
     );
@@ -79,43 +98,52 @@ describe('watch logging', () => {
       column('turn', 'integer', 'YES'),
       column('volunteered_at', 'timestamp with time zone', 'NO'),
     ]);
-    const indexes = (await sql<{ indexdef: string }>(home, "SELECT indexdef FROM pg_indexes WHERE tablename = 'context_volunteer_events' ORDER BY indexdef")).map(
-      (r) => r.indexdef.replace(/^.* USING btree /, ''),
+    const indexes = (await cli!.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename = 'context_volunteer_events' ORDER BY indexdef")).map((r) =>
+      r.indexdef.replace(/^.* USING btree /, ''),
     );
     expect(indexes.sort()).toEqual(['(id)', '(source_id, slug)', '(source_id, volunteered_at DESC)']);
-    const [pk] = await sql<{ def: string }>(
-      home,
+    const [pk] = await cli!.query<{ def: string }>(
       "SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'context_volunteer_events'::regclass AND contype = 'p'",
     );
     expect(pk?.def).toBe('PRIMARY KEY (id)');
   });
 
   it('a second process with the same --session-id resumes the session: no page again, turn numbers go on, the new window applies', async () => {
-    const first = watch(home, 'Alice Example here\nBob Sample too\n', '--session-id', 'again', '--window-turns', '4');
+    const first = await served('Alice Example here\nBob Sample too\n', '--session-id', 'again', '--window-turns', '4');
     expect(fired(first.stdout)).toEqual([
       [1, 'people/alice-example'],
       [2, 'people/bob-sample'],
     ]);
+    // serve stops; the second watch is a process of its own that reloads the session from the database.
+    await cli!.close();
+    cli = null;
     const second = watch(home, 'Alice Example again\nBob Sample and Carol Demo\n', '--session-id', 'again', '--window-turns', '2');
     expect(second.code).toBe(0);
     expect(fired(second.stdout)).toEqual([[4, 'people/carol-demo']]);
-    const rows = await sql(home, "SELECT turn, slug FROM context_volunteer_events WHERE session_id = 'again' ORDER BY turn");
-    expect(rows).toEqual([
-      { turn: 1, slug: 'people/alice-example' },
-      { turn: 2, slug: 'people/bob-sample' },
-      { turn: 4, slug: 'people/carol-demo' },
-    ]);
-    const [state] = await sql<{ state: { windowTurns: number; turnNumber: number; window: unknown[] } }>(home, "SELECT state FROM session_state WHERE session_id = 'again'");
-    expect(state!.state).toMatchObject({ windowTurns: 2, turnNumber: 4 });
-    expect(state!.state.window).toHaveLength(2);
+    await withDatabase(home, async (q) => {
+      const rows = await q("SELECT turn, slug FROM context_volunteer_events WHERE session_id = 'again' ORDER BY turn");
+      expect(rows).toEqual([
+        { turn: 1, slug: 'people/alice-example' },
+        { turn: 2, slug: 'people/bob-sample' },
+        { turn: 4, slug: 'people/carol-demo' },
+      ]);
+      const [state] = await q<{ state: { windowTurns: number; turnNumber: number; window: unknown[] } }>("SELECT state FROM session_state WHERE session_id = 'again'");
+      expect(state!.state).toMatchObject({ windowTurns: 2, turnNumber: 4 });
+      expect(state!.state.window).toHaveLength(2);
+    });
   });
 });
 
+// A watch that owns the brain logs to its own stderr: these run it as a process without serve.
+// Both cases share one home; each installs its failure and the first heals its own.
 describe('watch with a failing feedback log', () => {
   const SECRET = 'Quetzalwhisper';
+  const home = newHome();
+  beforeAll(() => {
+    expect(runCli(['--home', home, 'import', brain.path]).code).toBe(0);
+  });
 
   it('a failing projection changes neither the output nor the exit code, and blocks no other command', async () => {
-    const home = importedHome();
     await sql(
       home,
       `CREATE FUNCTION refuse_feedback() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'feedback store down'; END $$ LANGUAGE plpgsql;
@@ -156,7 +184,6 @@ describe('watch with a failing feedback log', () => {
   });
 
   it('when deciding itself fails, the turns are skipped with warnings that carry no transcript text', async () => {
-    const home = importedHome();
     // The session state (which holds the rolling window's text) cannot be written: every decision fails.
     await sql(
       home,
