@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll } from 'vitest';
 import type { Db } from '../../src/db/db.js';
-import { openPgliteDb } from '../../src/db/pglite-db.js';
+import { engineVersion, expectedManifest, TEMPLATE_ARCHIVE, TEMPLATE_MANIFEST, templateDir, templateMismatch } from '../../src/db/home-template.js';
+import { loadMigrations } from '../../src/db/migrate.js';
+import { openPgliteDb, wrapPglite } from '../../src/db/pglite-db.js';
 import { openPostgresDb } from '../../src/db/postgres-db.js';
 import { postgresOrSkip } from './services.js';
 
@@ -13,8 +18,32 @@ export interface DriverCase {
   open(): Promise<Db>;
 }
 
+/** The build's database template (every migration applied), when it matches the migrations here. */
+function currentTemplate(): Buffer | null {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(join(templateDir(), TEMPLATE_MANIFEST), 'utf8'));
+    if (templateMismatch(manifest, expectedManifest(loadMigrations(), engineVersion())) !== null) return null;
+    return readFileSync(join(templateDir(), TEMPLATE_ARCHIVE));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A new in-memory embedded database with every migration applied. Started from the build's
+ * template, as a new home is, because creating the database cluster costs several seconds per
+ * test; without a current template (migrations changed since the build) it is created fresh.
+ */
+export async function openMemoryDb(): Promise<Db> {
+  const template = currentTemplate();
+  if (template === null) return openPgliteDb();
+  const pg = new PGlite({ loadDataDir: new Blob([template]) });
+  await pg.waitReady;
+  return wrapPglite(pg);
+}
+
 export async function storageDrivers(): Promise<DriverCase[]> {
-  const cases: DriverCase[] = [{ name: 'pglite', open: () => openPgliteDb() }];
+  const cases: DriverCase[] = [{ name: 'pglite', open: openMemoryDb }];
   const pg = await postgresOrSkip();
   if (pg) {
     const opened: Db[] = [];

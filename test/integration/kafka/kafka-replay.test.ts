@@ -3,7 +3,7 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrainOn } from '../../../src/brain/brain.js';
-import { openPgliteDb } from '../../../src/db/pglite-db.js';
+import { openMemoryDb } from '../../support/databases.js';
 import { makeEvent, pageKey, type Envelope } from '../../../src/domain/events.js';
 import { createIdempotentProducer, KafkaEventLog } from '../../../src/log/kafka/kafka-event-log.js';
 import { KafkaReplaySource } from '../../../src/log/kafka/kafka-replay-source.js';
@@ -55,7 +55,7 @@ describe.skipIf(!kafka)('the Kafka replay source (real broker)', () => {
   });
 
   it('scores the same as the embedded log holding the same events, and reads only what was there at open', async () => {
-    const brain = await openBrainOn(await openPgliteDb());
+    const brain = await openBrainOn(await openMemoryDb());
     await brain.log.append([...pageEvents, ...turns, ...retrievals]);
     const embedded = await runReplay(await EmbeddedReplaySource.open(brain.db), options);
     await brain.close();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openBrainOn, type Brain } from '../../../src/brain/brain.js';
 import { ownerCaller } from '../../../src/caller.js';
 import type { Db } from '../../../src/db/db.js';
-import { openPgliteDb } from '../../../src/db/pglite-db.js';
+import { openMemoryDb } from '../../support/databases.js';
 import { listPages, putPage } from '../../../src/ops/page-ops.js';
 import { volunteerOnce } from '../../../src/ops/volunteer-once.js';
 import { runWatch } from '../../../src/ops/watch-stream.js';
@@ -17,7 +17,7 @@ const PROJECTION = 'projection.context_volunteer_events';
 const topology = () => ({ windowTurns: 4, minConfidence: 0.7, maxPages: 3, lexicalArms: true, gazetteer: true, remote: false });
 
 async function brainWithBrokenFeedbackTable(): Promise<Brain> {
-  const brain = await openBrainOn(await openPgliteDb());
+  const brain = await openBrainOn(await openMemoryDb());
   const at = '2026-03-01T10:00:00.000Z';
   await brain.commit([upsertPage('people/alice-example', 'Alice Example', at), upsertPage('people/bob-sample', 'Bob Sample', at)]);
   await brain.db.exec(`

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrainOn, type Brain } from '../../../src/brain/brain.js';
 import { ownerCaller, remoteCaller, type Caller } from '../../../src/caller.js';
-import { openPgliteDb } from '../../../src/db/pglite-db.js';
+import { openMemoryDb } from '../../support/databases.js';
 import { putPage } from '../../../src/ops/page-ops.js';
 import { localOpContext } from '../../../src/ops/operations/local-op-context.js';
 import { packContext, tokensOf } from '../../../src/ops/operations/pack-context.js';
@@ -19,7 +19,7 @@ const refusal = async (caller: Caller, op: string, params: unknown): Promise<unk
 };
 
 beforeAll(async () => {
-  brain = await openBrainOn(await openPgliteDb());
+  brain = await openBrainOn(await openMemoryDb());
   const owner = ownerCaller('default');
   await putPage(brain, owner, 'people/alice-example', '---\ntitle: Alice Example\ntype: person\naliases: [Ally]\n---\nAlice is an early founder.\n');
   await putPage(brain, owner, 'people/dana-hidden', '---\ntitle: Dana Hidden\nvisibility: private\n---\nPrivate.\n');

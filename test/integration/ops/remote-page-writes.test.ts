@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrainOn, type Brain } from '../../../src/brain/brain.js';
 import { ownerCaller, remoteCaller } from '../../../src/caller.js';
-import { openPgliteDb } from '../../../src/db/pglite-db.js';
+import { openMemoryDb } from '../../support/databases.js';
 import { remoteWritesCheck } from '../../../src/doctor/remote-writes.js';
 import { deletePage, getPage, putPage } from '../../../src/ops/page-ops.js';
 import { errorEnvelope } from '../../../src/ops/registry.js';
@@ -24,7 +24,7 @@ const FACTS = [
 const failure = async (work: Promise<unknown>): Promise<unknown> => work.then(() => ({ error: 'none' }), errorEnvelope);
 
 beforeAll(async () => {
-  brain = await openBrainOn(await openPgliteDb());
+  brain = await openBrainOn(await openMemoryDb());
   await putPage(brain, owner, 'notes/vault', VAULT);
   await putPage(brain, owner, 'people/bob', `---\ntitle: Bob\nalways_load: true\ncore_priority: 7\n---\nBob runs ops.\n\n${TAKES}\n\n${FACTS}\n`);
 }, 180_000);

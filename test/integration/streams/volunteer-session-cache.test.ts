@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrainOn } from '../../../src/brain/brain.js';
-import { openPgliteDb } from '../../../src/db/pglite-db.js';
+import { openMemoryDb } from '../../support/databases.js';
 import { makeEvent } from '../../../src/domain/events.js';
 import { catchUp } from '../../../src/log/consumer.js';
 import { importFolder } from '../../../src/ops/import-folder.js';
@@ -31,7 +31,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(maxCachedSessions?: number) {
-  const brain = await openBrainOn(await openPgliteDb());
+  const brain = await openBrainOn(await openMemoryDb());
   await importFolder(brain, dir, 'default');
   await brain.log.append(lines.map(turnEvent));
   const pages = await PageIndexFollower.load(brain.db, brain.log);

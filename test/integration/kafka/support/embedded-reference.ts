@@ -1,7 +1,7 @@
 import { openBrainOn } from '../../../../src/brain/brain.js';
 import type { WatchSessionState } from '../../../../src/context/watch-session.js';
 import type { Db } from '../../../../src/db/db.js';
-import { openPgliteDb } from '../../../../src/db/pglite-db.js';
+import { openMemoryDb } from '../../../support/databases.js';
 import { makeEvent } from '../../../../src/domain/events.js';
 import { catchUp } from '../../../../src/log/consumer.js';
 import { importFolder } from '../../../../src/ops/import-folder.js';
@@ -41,7 +41,7 @@ export async function sessionStates(db: Db, processor?: string): Promise<Record<
  * same projections — over the same pages and turns, in one process, on PGlite.
  */
 export async function embeddedReference(brainDir: string, lines: readonly TurnLine[], settings: TopologySettings): Promise<PipelineResult> {
-  const brain = await openBrainOn(await openPgliteDb());
+  const brain = await openBrainOn(await openMemoryDb());
   try {
     await importFolder(brain, brainDir, 'default');
     const turns = lines.map((l) =>
