@@ -9,9 +9,14 @@ import { readPageFile } from './read-page-file.js';
 import { scanMarkdownFolder } from './scan-markdown-folder.js';
 
 export interface ImportFailure {
+  /** The file's path relative to the folder, control characters escaped (`\x1b`). */
   file: string;
   reason: string;
 }
+
+/** A file name as printed: its control characters escaped, so a name cannot drive the terminal. */
+export const shownPath = (relative: string): string =>
+  relative.replace(/\p{Cc}/gu, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /** The files of a folder that claim one slug (more than one is a collision). */
 export interface SlugFiles {
@@ -29,17 +34,17 @@ export interface FolderPlan {
 /** Every markdown file under `root`, grouped by the slug its path makes. Throws when `root` is not a readable folder. */
 export function planFolder(root: string): FolderPlan {
   const scan = scanMarkdownFolder(root);
-  const failed: ImportFailure[] = scan.unreadable.map((d) => ({ file: d.relative, reason: d.reason }));
+  const failed: ImportFailure[] = scan.unreadable.map((d) => ({ file: shownPath(d.relative), reason: d.reason }));
   const bySlug = new Map<string, SlugFiles>();
   for (const f of scan.files) {
     const slug = slugFromRelativePath(f.relative);
     if (slug === null) {
-      failed.push({ file: f.relative, reason: 'the file name cannot make a valid slug' });
+      failed.push({ file: shownPath(f.relative), reason: 'the file name cannot make a valid slug' });
       continue;
     }
     const tooLong = slugLengthProblem(slug);
     if (tooLong !== null) {
-      failed.push({ file: f.relative, reason: tooLong });
+      failed.push({ file: shownPath(f.relative), reason: tooLong });
       continue;
     }
     const entry = bySlug.get(slug) ?? { slug, files: [] };
@@ -70,14 +75,14 @@ export function pageFileOutcome(entry: SlugFiles, sourceId: string, known?: Know
   const { slug, files } = entry;
   if (files.length > 1) {
     const failures = files.map((f) => ({
-      file: f.relative,
-      reason: `slug "${slug}" collides with ${files.filter((o) => o !== f).map((o) => o.relative).join(', ')}`,
+      file: shownPath(f.relative),
+      reason: `slug "${slug}" collides with ${files.filter((o) => o !== f).map((o) => shownPath(o.relative)).join(', ')}`,
     }));
     return { kind: 'failed', failures };
   }
   const file = files[0]!;
   // One stderr line per failed file: a multi-line message is folded onto one line.
-  const fail = (reason: string): PageFileOutcome => ({ kind: 'failed', failures: [{ file: file.relative, reason: reason.replace(/\s*\n\s*/g, ' ') }] });
+  const fail = (reason: string): PageFileOutcome => ({ kind: 'failed', failures: [{ file: shownPath(file.relative), reason: reason.replace(/\s*\n\s*/g, ' ') }] });
   try {
     const read = readPageFile(file.path);
     if (!read.ok) return fail(read.reason);

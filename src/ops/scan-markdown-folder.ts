@@ -10,11 +10,26 @@ export interface MarkdownFile {
 
 export interface FolderScan {
   files: MarkdownFile[];
-  /** Sub-folders that could not be listed (`relative` ends with `/`), with why. */
+  /**
+   * What could not be read, with why: sub-folders that could not be listed (`relative` ends
+   * with `/`) and files or folders whose names are not UTF-8 (shown with U+FFFD for the bad bytes).
+   */
   unreadable: { relative: string; reason: string }[];
 }
 
-const byName = (a: Dirent, b: Dirent): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+type Entry = Dirent<Buffer>;
+
+const byName = (a: Entry, b: Entry): number => Buffer.compare(a.name, b.name);
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A name from the file system as text; null when its bytes are not UTF-8 (no text names them). */
+function nameText(name: Buffer): string | null {
+  try {
+    return utf8.decode(name);
+  } catch {
+    return null;
+  }
+}
 
 const folderReason = (err: unknown): string => {
   const code = (err as NodeJS.ErrnoException | null)?.code;
@@ -40,19 +55,29 @@ export function scanMarkdownFolder(root: string): FolderScan {
   const scan: FolderScan = { files: [], unreadable: [] };
   const rel = (full: string): string => relative(root, full).split(sep).join('/');
   const walk = (dir: string): void => {
-    let entries: Dirent[];
+    let entries: Entry[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true }).sort(byName);
+      // Names as bytes: a name that is not UTF-8 read as text would name a file that is not there.
+      entries = readdirSync(dir, { withFileTypes: true, encoding: 'buffer' }).sort(byName);
     } catch (err) {
       if (dir === root) throw new BrainstreamError('folder_unreadable', `${root}: ${folderReason(err)}`);
       scan.unreadable.push({ relative: `${rel(dir)}/`, reason: folderReason(err) });
       return;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) scan.files.push({ path: full, relative: rel(full) });
+      const name = nameText(entry.name);
+      const shown = name ?? entry.name.toString('utf8');
+      if (shown.startsWith('.')) continue;
+      const isFolder = entry.isDirectory();
+      if (!isFolder && !(entry.isFile() && shown.toLowerCase().endsWith('.md'))) continue;
+      if (name === null) {
+        const what = isFolder ? 'folder' : 'file';
+        scan.unreadable.push({ relative: `${rel(join(dir, shown))}${isFolder ? '/' : ''}`, reason: `the ${what} name is not valid UTF-8: rename the ${what}` });
+        continue;
+      }
+      const full = join(dir, name);
+      if (isFolder) walk(full);
+      else scan.files.push({ path: full, relative: rel(full) });
     }
   };
   walk(root);

@@ -65,6 +65,27 @@ export function quoteAmbiguousValues(yaml: string): string {
     .join('\n');
 }
 
+/** Deeper than any real frontmatter; a bound keeps every later walk of the value off the stack limit. */
+export const MAX_FRONTMATTER_DEPTH = 64;
+
+/**
+ * Why a parsed value cannot be page data, or null: an alias that contains itself (`x: &a [*a]`
+ * makes a value that never ends), nesting beyond the bound, or a `__proto__` key (JavaScript
+ * objects cannot hold it as data: it would vanish, or change what other keys read).
+ */
+function unstorableValue(value: unknown, ancestors: unknown[] = []): string | null {
+  if (value === null || typeof value !== 'object') return null;
+  if (ancestors.includes(value)) return 'an alias refers to a value that contains it';
+  if (ancestors.length >= MAX_FRONTMATTER_DEPTH) return `values nest deeper than ${MAX_FRONTMATTER_DEPTH} levels`;
+  if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return 'the key "__proto__" is not allowed';
+  const inner = [...ancestors, value];
+  for (const child of Object.values(value)) {
+    const problem = unstorableValue(child, inner);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
 const describe = (value: unknown): string =>
   Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
 
@@ -92,6 +113,8 @@ export function parseFrontmatterYaml(yaml: string, firstLine = 1): Record<string
     // e.g. an alias bomb exceeding the alias limit
     throw new InvalidFrontmatterError(`invalid YAML in frontmatter: ${(error as Error).message}`, firstLine);
   }
+  const unstorable = unstorableValue(value);
+  if (unstorable !== null) throw new InvalidFrontmatterError(`invalid YAML in frontmatter: ${unstorable}`, firstLine);
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value) || value instanceof Map) {
     throw new InvalidFrontmatterError(

@@ -24,19 +24,24 @@ export function slugSegment(segment: string): string {
 /**
  * `People/Alice Example.md` → `people/alice-example`. Null when a segment ends up empty (or
  * as `.`/`..`): the file name cannot make a valid slug and the import counts it failed.
+ * Only `/` separates folders (the scan writes every path that way): a backslash is a character
+ * of the name, dropped like other punctuation, so `back\slash.md` never claims `back/slash`.
  */
 export function slugFromRelativePath(relativePath: string): string | null {
-  const segments = relativePath.replace(/\\/g, '/').replace(MD_EXTENSION, '').split('/').map(slugSegment);
+  const segments = relativePath.replace(MD_EXTENSION, '').split('/').map(slugSegment);
   if (segments.some((s) => s === '' || s === '.' || s === '..')) return null;
   return segments.join('/');
 }
 
-/** `alice-example.md` → `Alice Example` (`-`/`_` become spaces, each word capitalised). */
+/**
+ * `alice-example.md` → `Alice Example` (`-`/`_` become spaces, each word capitalised). Control
+ * characters become spaces too: a file name must not carry terminal escapes into a title.
+ */
 export function titleFromFileName(fileName: string): string {
-  const base = fileName.replace(/\\/g, '/').split('/').pop() ?? '';
+  const base = fileName.split('/').pop() ?? '';
   return base
     .replace(MD_EXTENSION, '')
-    .replace(/[-_]/g, ' ')
+    .replace(/[-_\p{Cc}]/gu, ' ')
     .split(/\s+/u)
     .filter((word) => word !== '')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
@@ -61,7 +66,7 @@ const TYPE_FOLDER = /\/(people|person|companies|company|projects|project|notes|n
 
 /** Type from the first (leftmost) known folder name in `/` + path; else `concept`. */
 export function typeFromPath(relativePath: string): string {
-  const m = TYPE_FOLDER.exec('/' + relativePath.replace(/\\/g, '/'));
+  const m = TYPE_FOLDER.exec('/' + relativePath);
   return m ? TYPE_BY_FOLDER[m[1].toLowerCase()] : 'concept';
 }
 

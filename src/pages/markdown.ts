@@ -5,9 +5,9 @@ import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
 export { InvalidFrontmatterError } from './invalid-frontmatter-error.js';
 
 export interface ParsedPageMarkdown {
-  /** Frontmatter `title` when it is a non-empty string (trimmed), else null. */
+  /** Frontmatter `title` when it is non-empty text (trimmed; a number or boolean as YAML reads it: `123` → "123"), else null. */
   title: string | null;
-  /** Frontmatter `type` when it is a non-empty string (trimmed), else null. */
+  /** Frontmatter `type`, the same way. */
   type: string | null;
   /** Every other frontmatter key, with its YAML type. */
   frontmatter: Record<string, unknown>;
@@ -15,8 +15,11 @@ export interface ParsedPageMarkdown {
   timeline: string;
 }
 
-const nonEmptyString = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+/** `title: 123` is the text 123 to whoever wrote it: YAML reading it as a number must not drop it. */
+const nonEmptyString = (value: unknown): string | null => {
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+  return text.trim() === '' ? null : text.trim();
+};
 
 /**
  * Parses a page document: optional YAML frontmatter, then a body split into compiled truth

@@ -70,3 +70,50 @@ describe('planFolder', () => {
     expect(plan.failed).toEqual([{ file: `${long}/${long}/${long}.md`, reason: 'slug is 602 characters, over the 512-character limit' }]);
   });
 });
+
+describe('hostile file names and frontmatter', () => {
+  const bytes = (...parts: (string | number[])[]): Buffer => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+
+  it('a name that is not UTF-8 is named as such (not as a file that disappeared); the rest still imports', () => {
+    const root = folder({ 'ok.md': '# Ok\n' });
+    writeFileSync(bytes(root, '/caf', [0xe9], '.md'), 'x');
+    mkdirSync(bytes(root, '/dir', [0xff]));
+    writeFileSync(bytes(root, '/dir', [0xff], '/inner.md'), 'x');
+    const plan = planFolder(root);
+    expect(plan.slugs.map((s) => s.slug)).toEqual(['ok']);
+    expect(plan.failed).toEqual([
+      { file: 'caf\uFFFD.md', reason: 'the file name is not valid UTF-8: rename the file' },
+      { file: 'dir\uFFFD/', reason: 'the folder name is not valid UTF-8: rename the folder' },
+    ]);
+  });
+
+  it('a backslash is part of a name, not a folder: back\\slash.md and back/slash.md are two pages', () => {
+    const root = folder({ 'back\\slash.md': 'one\n', 'back/slash.md': 'two\n' });
+    const plan = planFolder(root);
+    expect(plan.failed).toEqual([]);
+    expect(plan.slugs.map((s) => [s.slug, s.files.map((f) => f.relative)])).toEqual([
+      ['back/slash', ['back/slash.md']],
+      ['backslash', ['back\\slash.md']],
+    ]);
+  });
+
+  it('control characters in a name reach neither the title nor the failure line', () => {
+    const root = folder({ 'bell\u0007\u001b[31mred.md': 'body\n', '\u001b!!.md': 'x' });
+    const plan = planFolder(root);
+    expect(plan.failed).toEqual([{ file: '\\x1b!!.md', reason: 'the file name cannot make a valid slug' }]);
+    const outcome = pageFileOutcome(plan.slugs[0]!, 'default');
+    expect(outcome).toMatchObject({ kind: 'page', event: { data: { slug: 'bell31mred', title: 'Bell [31mred' } } });
+  });
+
+  it('frontmatter: a self-containing alias and __proto__ fail by name; title: 123 is kept', () => {
+    const root = folder({
+      'alias.md': '---\nx: &a [*a]\n---\nbody\n',
+      'proto.md': '---\n__proto__:\n  always_load: true\n---\nbody\n',
+      'num.md': '---\ntitle: 123\n---\nbody\n',
+    });
+    const outcomes = Object.fromEntries(planFolder(root).slugs.map((s) => [s.slug, pageFileOutcome(s, 'default')]));
+    expect(outcomes.alias).toEqual({ kind: 'failed', failures: [{ file: 'alias.md', reason: 'invalid YAML in frontmatter: an alias refers to a value that contains it' }] });
+    expect(outcomes.proto).toEqual({ kind: 'failed', failures: [{ file: 'proto.md', reason: 'invalid YAML in frontmatter: the key "__proto__" is not allowed' }] });
+    expect(outcomes.num).toMatchObject({ kind: 'page', event: { data: { title: '123' } } });
+  });
+});

@@ -18,7 +18,9 @@ describe('slugFromRelativePath', () => {
     ['x/Q&A: why?.md', 'x/qa-why'],
     ['dir/v1.2_notes.MD', 'dir/v1.2_notes'],
     ['日本/東京.md', '日本/東京'],
-    ['folder\\Sub Dir\\Page.md', 'folder/sub-dir/page'],
+    // Only / separates folders: a backslash is part of the name and dropped like punctuation.
+    ['folder\\Sub Dir\\Page.md', 'foldersub-dirpage'],
+    ['back\\slash.md', 'backslash'],
     ['Ünïcödé/Ça.md', 'unicode/ca'],
   ])('%s → %s', (path, slug) => {
     expect(slugFromRelativePath(path)).toBe(slug);
@@ -43,6 +45,8 @@ describe('titleFromFileName', () => {
     ['people/bob smith.md', 'Bob Smith'],
     ['iPhone-tips', 'IPhone Tips'],
     ['already Title.MD', 'Already Title'],
+    ['bell\u0007\u001b[31mred.md', 'Bell [31mred'],
+    ['tab\there\u009bx.md', 'Tab Here X'],
   ])('%s → %s', (name, title) => {
     expect(titleFromFileName(name)).toBe(title);
   });

@@ -92,12 +92,17 @@ describe('parsePageMarkdown — frontmatter', () => {
     expect(parsePageMarkdown('---\n# only a comment\n---\nx').frontmatter).toEqual({});
   });
 
-  it('returns title/type only when they are non-empty strings, and never keeps them in frontmatter', () => {
-    const page = parsePageMarkdown('---\ntitle: 2024\ntype: ""\n---\n');
+  it('returns title/type only when they are non-empty text, and never keeps them in frontmatter', () => {
+    const page = parsePageMarkdown('---\ntitle: []\ntype: ""\n---\n');
     expect(page.title).toBeNull();
     expect(page.type).toBeNull();
     expect(page.frontmatter).toEqual({});
     expect(parsePageMarkdown('---\ntitle: "  Spaced  "\n---\n').title).toBe('Spaced');
+  });
+
+  it('a title YAML reads as a number or boolean is that text, not dropped', () => {
+    expect(parsePageMarkdown('---\ntitle: 123\n---\n')).toMatchObject({ title: '123', frontmatter: {} });
+    expect(parsePageMarkdown('---\ntitle: 2024\ntype: true\n---\n')).toMatchObject({ title: '2024', type: 'true' });
   });
 
   it('splits the body after the frontmatter', () => {
@@ -125,6 +130,23 @@ describe('parsePageMarkdown — invalid frontmatter', () => {
   it('refuses frontmatter that is not a mapping', () => {
     expect(frontmatterError('---\n- a\n- b\n---\n').message).toMatch(/must be a mapping.*got a list/);
     expect(frontmatterError('---\njust text\n---\n').message).toMatch(/must be a mapping.*got a string/);
+  });
+
+  it('refuses an alias that contains itself, instead of overflowing the stack later', () => {
+    expect(frontmatterError('---\nx: &a [*a]\n---\nbody\n').message).toBe('invalid YAML in frontmatter: an alias refers to a value that contains it');
+    expect(frontmatterError('---\nm: &m {self: *m}\n---\n').message).toBe('invalid YAML in frontmatter: an alias refers to a value that contains it');
+    // The same value twice (not inside itself) is fine.
+    expect(parsePageMarkdown('---\na: &v [1]\nb: *v\n---\n').frontmatter).toEqual({ a: [1], b: [1] });
+  });
+
+  it('refuses nesting deeper than any frontmatter needs', () => {
+    expect(frontmatterError(`---\nx: ${'['.repeat(70)}${']'.repeat(70)}\n---\n`).message).toBe('invalid YAML in frontmatter: values nest deeper than 64 levels');
+    expect(parsePageMarkdown(`---\nx: ${'['.repeat(10)}${']'.repeat(10)}\n---\n`).frontmatter).toHaveProperty('x');
+  });
+
+  it('refuses a __proto__ key (it would vanish from the stored page), at any depth', () => {
+    expect(frontmatterError('---\n__proto__:\n  always_load: true\ntitle: P\n---\n').message).toBe('invalid YAML in frontmatter: the key "__proto__" is not allowed');
+    expect(frontmatterError('---\nmeta:\n  __proto__: 1\n---\n').message).toBe('invalid YAML in frontmatter: the key "__proto__" is not allowed');
   });
 
   it('refuses an unclosed frontmatter block', () => {
