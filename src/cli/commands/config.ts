@@ -11,15 +11,19 @@ function noteLegacySpelling(key: string): void {
   if (note !== null) errLine(`brainstream: note: ${note}`);
 }
 
-const SOURCE_TEXT = (e: ConfigListEntry): string => {
-  const where = e.source === 'env' ? `env ${e.env}` : e.source === 'config' ? `config.json${e.stored_as ? ` (as ${e.stored_as})` : ''}` : 'default';
-  return e.stored === undefined ? where : `${where}; config.json holds ${JSON.stringify(e.stored)}${e.source === 'config' ? ', not allowed, so this is used' : ''}`;
-};
+/** Where a value comes from, with what config.json holds when that is not what is used. */
+function sourceText(e: ConfigListEntry): string {
+  const notes: string[] = [];
+  if (e.stored_as !== undefined) notes.push(`as ${e.stored_as}`);
+  if (e.stored !== undefined) notes.push(e.source === 'env' ? `config.json holds ${JSON.stringify(e.stored)}` : `${JSON.stringify(e.stored)} is not allowed`);
+  const where = e.source === 'env' ? `env ${e.env}` : e.source === 'config' ? 'config.json' : 'default';
+  return notes.length === 0 ? where : `${where} (${notes.join('; ')})`;
+}
 const shown = (v: unknown): string => (v === null || v === undefined ? '(unset)' : formatConfigValue(v));
 
 /** Aligned columns: key, value in use, default, where the value comes from. */
 function configTable(entries: readonly ConfigListEntry[]): string[] {
-  const rows = [['KEY', 'VALUE', 'DEFAULT', 'FROM'], ...entries.map((e) => [e.key, shown(e.value), shown(e.default), SOURCE_TEXT(e)])];
+  const rows = [['KEY', 'VALUE', 'DEFAULT', 'FROM'], ...entries.map((e) => [e.key, shown(e.value), shown(e.default), sourceText(e)])];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  '));
 }
