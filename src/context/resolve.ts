@@ -29,7 +29,7 @@ export interface ResolveOptions {
   scope: readonly string[];
   /** Remote callers: private pages do not exist at all (§5.0). */
   remote: boolean;
-  /** Weak aliases, surname and CJK arms (§12 `retrieval_reflex_lexical_arms`). */
+  /** Weak aliases, surname and CJK arms (`retrieval.reflex.lexical_arms`). */
   lexicalArms: boolean;
   /**
    * Filled with every candidate key that named a page through some arm, including keys whose
