@@ -69,7 +69,8 @@ export async function runProgram(args: readonly string[]): Promise<number> {
     }
     const code = err instanceof BrainstreamError ? err.code : err instanceof ZodError ? 'invalid_input' : errorCode(err);
     const message = err instanceof ZodError ? describeZodIssues(err) : err instanceof Error ? err.message : String(err);
-    errLine(`brainstream: ${code}: ${message.split('\n')[0]}`);
+    // One line, and all of it: a message quoting the input (JSON.parse's does) is folded, not cut.
+    errLine(`brainstream: ${code}: ${oneLine(message)}`);
     if (debug && err instanceof Error && err.stack) errText(`${err.stack}\n`);
     if (json) outJson({ error: code, message, ...(err instanceof BrainstreamError ? err.details : {}) });
     return 1;
@@ -82,6 +83,8 @@ function asUnavailable(err: unknown): unknown {
   if (kafka !== err) return kafka;
   return isConnectionLoss(err) ? asDatabaseUnavailable(err, '') : err;
 }
+
+export const oneLine = (message: string): string => message.trim().replace(/\s*[\r\n]+\s*/g, ' ');
 
 function errorCode(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;

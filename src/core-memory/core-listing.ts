@@ -54,15 +54,20 @@ export interface CoreStatusInput {
   pages: readonly CorePageRow[];
   settings: { coreEnabled: boolean; maxChars: number; remoteEdit: string };
   readable: readonly string[] | null;
+  /**
+   * The owner sees its private core pages (not rendered), as `core list` shows them; remote
+   * callers never do. (The spec named non-private pages only; status and list now agree.)
+   */
+  includePrivate?: boolean;
   pending: readonly PendingNotice[];
   today: string;
 }
 
-/** `core status --json`: effective settings, usage, revision, pending notices and readable non-private pages. */
+/** `core status --json`: effective settings, usage, revision, pending notices and the pages the caller may see. */
 export function coreStatusJson(input: CoreStatusInput) {
   const measure = measureCore(input.pages, input.today);
   const max = input.settings.maxChars;
-  const visible = listCorePages(input.pages, { readable: input.readable, includePrivate: false }, input.today).sort(
+  const visible = listCorePages(input.pages, { readable: input.readable, includePrivate: input.includePrivate === true }, input.today).sort(
     (a, b) => b.chars - a.chars || a.priority - b.priority || cmp(a.source_id, b.source_id) || cmp(a.slug, b.slug),
   );
   const canRead = (source: string): boolean => input.readable === null || input.readable.includes(source);

@@ -1,3 +1,4 @@
+import { pageCommand } from '../core-memory/core-ref.js';
 import { listRemoteWrites } from '../ops/page-store.js';
 import type { DoctorCheck, DoctorCheckDef } from './doctor-check.js';
 
@@ -18,7 +19,7 @@ export const remoteWritesCheck: DoctorCheckDef = {
     return {
       name: 'remote_writes',
       status: 'warn',
-      message: `${rows.length} page(s) rewritten by a remote caller that kept parts it could not see: ${named.join('; ')}${more} — review with brainstream page get <slug>; your next write of a page clears this`,
+      message: `${rows.length} page(s) rewritten by a remote caller that kept parts it could not see: ${named.join('; ')}${more} — review with ${pageCommand('page get', rows[0]!.source_id, rows[0]!.slug)}${rows.length > 1 ? ' (and the others the same way)' : ''}; your next write of a page clears this`,
       details: { pages: rows.map((r) => ({ source_id: r.source_id, slug: r.slug, ...r.remote_write })) },
     };
   },

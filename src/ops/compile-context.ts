@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Brain } from '../brain/brain.js';
 import type { Caller } from '../caller.js';
@@ -48,13 +48,59 @@ export interface CompileResult {
   core_enabled: boolean;
 }
 
+const FILE_PROBLEM: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOTDIR: 'a folder on its path is a file',
+  // mkdir -p meets a file where a folder of the path should be.
+  EEXIST: 'a folder on its path is a file',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+};
+
+/** A file-system failure on the instruction file, as a one-line error naming the file. */
+function fileError(action: 'read' | 'write', path: string, err: unknown): BrainstreamError {
+  const code = (err as NodeJS.ErrnoException | null)?.code ?? '';
+  const problem = FILE_PROBLEM[code] ?? (code || (err instanceof Error ? err.message : String(err)));
+  return new BrainstreamError(action === 'read' ? 'file_unreadable' : 'file_unwritable', `cannot ${action} ${path}: ${problem}`, { path });
+}
+
+/** The instruction file as it stands, null when there is none yet; a folder (`--out .`) is refused. */
+function readInstructionFile(path: string): string | null {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // Not there yet (or a file stands where a folder of its path should: writing says so).
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw fileError('read', path, err);
+  }
+  if (stat.isDirectory()) throw new BrainstreamError('not_a_file', `${path} is a folder: --out names the instruction file to write`, { path });
+  if (!stat.isFile()) throw new BrainstreamError('not_a_file', `${path} is not a regular file`, { path });
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    throw fileError('read', path, err);
+  }
+}
+
 /** Atomic (temp file + rename) and byte-stable: identical content is not rewritten. */
 function writeIfChanged(path: string, before: string | null, text: string): boolean {
   if (before === text) return false;
-  mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.brainstream.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  } catch (err) {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // Nothing was created where the folder is missing or unwritable.
+    }
+    throw fileError('write', path, err);
+  }
   return true;
 }
 
@@ -69,7 +115,7 @@ export async function compileContext(brain: Brain, caller: Caller, home: string,
   if (caller.kind !== 'owner') throw new BrainstreamError('owner_only', 'compile-context is an owner-only command; run it on the brain host');
   const now = req.now ?? new Date();
   const path = req.out === undefined ? targetPath(req.target, req.cwd, req.env) : resolve(req.cwd, req.out);
-  const before = existsSync(path) ? readFileSync(path, 'utf8') : null;
+  const before = readInstructionFile(path);
   const coreEnabled = memorySettings(brainConfig(brain)).coreEnabled;
   // Nothing is delivered anywhere while core memory is off (§8.1), so `--include-core` then
   // leaves no core in the file: it succeeds as a removal of any block an earlier run wrote.

@@ -4,6 +4,7 @@ import { brainConfig } from '../config/brain-config.js';
 import { measureCore } from '../core-memory/core-budget.js';
 import { coreListLines, coreStatusJson, listCorePages } from '../core-memory/core-listing.js';
 import { MAX_CORE_PAGES } from '../core-memory/core-page.js';
+import { pageCommand } from '../core-memory/core-ref.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { utcDay } from '../pages/facts-table.js';
 import { pendingNoticesFor, sessionCoreBlock } from './core-delivery.js';
@@ -35,6 +36,7 @@ export async function coreStatus(brain: Brain, caller: Caller, now = new Date())
     pages: await loadCoreRows(brain.db),
     settings: { coreEnabled: settings.coreEnabled, maxChars: settings.maxChars, remoteEdit: settings.remoteEdit },
     readable: caller.grant,
+    includePrivate: caller.kind === 'owner',
     pending: await pendingNoticesFor(brain.db, caller),
     today: utcDay(now),
   });
@@ -50,7 +52,8 @@ export function coreStatusLines(s: CoreStatus): string[] {
     `revision ${s.revision}; remote edits: ${s.remote_edit}`,
   ];
   if (s.pending_notices.length > 0) {
-    lines.push(`pending remote edits: ${s.pending_notices.map((n) => `${n.source_id}:${n.slug}@${n.revision}`).join(', ')} (review: brainstream core diff SLUG)`);
+    const review = s.pending_notices.map((n) => pageCommand('core diff', n.source_id, n.slug));
+    lines.push(`pending remote edits: ${s.pending_notices.map((n) => `${n.source_id}:${n.slug}@${n.revision}`).join(', ')} (review: ${[...new Set(review)].join('; ')})`);
   }
   for (const p of s.pages) lines.push(`  ${p.chars} chars  ${p.source_id}:${p.slug}  priority ${p.priority}${p.renders ? '' : ' (not rendered)'}`);
   return lines;

@@ -6,6 +6,7 @@ import { readConfigFile } from '../../config/config-file.js';
 import { memorySettings } from '../../core-memory/memory-settings.js';
 import { packageVersion } from '../../package-version.js';
 import { Activity } from '../../serve/activity.js';
+import { pingServe } from '../../serve/autostart.js';
 import type { ServeRuntime } from '../../serve/serve-runtime.js';
 import { commandContext } from '../globals.js';
 import { errLine } from '../output.js';
@@ -54,6 +55,21 @@ function readConfigFileOrEmpty(home: string): Record<string, unknown> {
 }
 
 /**
+ * A second serve is told what already owns the brain, not to "start serve": the serve (or watch)
+ * answering the socket, else another process that opened the brain for one command.
+ */
+export async function servedAlready(home: string, err: unknown): Promise<unknown> {
+  if (!(err instanceof BrainstreamError) || err.code !== 'brain_locked') return err;
+  const ping = await pingServe(home).catch(() => null);
+  if (ping?.role === 'serve') return new BrainstreamError('brain_locked', `serve already running (pid ${ping.pid})`, { pid: ping.pid });
+  if (ping?.role === 'watch') {
+    return new BrainstreamError('brain_locked', `watch (pid ${ping.pid}) owns the brain and serves its socket; serve can start once it ends`, { pid: ping.pid });
+  }
+  const pid = err.details.pid;
+  return new BrainstreamError('brain_locked', `the brain is open in another process (pid ${String(pid)}); serve can start once it is done`, { pid });
+}
+
+/**
  * `brainstream serve` (push-context §7.3, §14.6): owns the embedded brain until SIGINT/SIGTERM.
  * The log backend is the embedded one; `--kafka` runs a member of the distributed mode instead.
  */
@@ -66,11 +82,17 @@ export function registerServe(program: Command, runCommand: RunCommand): void {
       if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'serve is an owner-only command');
       if (opts.kafka !== undefined) return runKafkaServe(opts, ctx.home);
       const activity = new Activity();
-      await withServeRuntime(ctx.home, { role: 'serve', activity, runCommand }, async (runtime) => {
-        errLine(`[serve] listening on ${homePaths(ctx.home).socket} (pid ${process.pid}, version ${packageVersion()})`);
-        const why = await untilStopped(runtime, activity, ctx.home, opts.idleStop === true);
-        errLine(why === 'idle' ? '[serve] stopping: idle' : '[serve] stopping: finishing requests in flight');
-      });
+      let started = false;
+      try {
+        await withServeRuntime(ctx.home, { role: 'serve', activity, runCommand }, async (runtime) => {
+          started = true;
+          errLine(`[serve] listening on ${homePaths(ctx.home).socket} (pid ${process.pid}, version ${packageVersion()})`);
+          const why = await untilStopped(runtime, activity, ctx.home, opts.idleStop === true);
+          errLine(why === 'idle' ? '[serve] stopping: idle' : '[serve] stopping: finishing requests in flight');
+        });
+      } catch (err) {
+        throw started ? err : await servedAlready(ctx.home, err);
+      }
       errLine('[serve] stopped');
     });
 }

@@ -18,6 +18,7 @@ export const coreStatusOp = defineOperation({
       pages,
       settings: { coreEnabled: settings.coreEnabled, maxChars: settings.maxChars, remoteEdit: settings.remoteEdit },
       readable: ctx.caller.grant,
+      includePrivate: ctx.caller.kind === 'owner',
       pending: await readPendingCoreNotices(ctx.brain.db),
       today: utcDay(opNow(ctx)),
     });

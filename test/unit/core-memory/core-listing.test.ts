@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coreListLines, coreStatusJson, listCorePages } from '../../../src/core-memory/core-listing.js';
+import { coreStatusLines } from '../../../src/ops/core-views.js';
 import { corePage, TODAY } from './fixtures.js';
 
 const pages = [
@@ -56,5 +57,34 @@ describe('core status --json', () => {
       ['unsafe', 27, false],
       ['w', 24, true],
     ]);
+  });
+});
+
+describe('core status and core list agree', () => {
+  const status = (includePrivate: boolean, readable: string[] | null = null) =>
+    coreStatusJson({
+      pages,
+      settings: { coreEnabled: true, maxChars: 4000, remoteEdit: 'notify' },
+      readable,
+      includePrivate,
+      pending: [
+        { source_id: 'work', slug: 'w', revision: 3 },
+        { source_id: 'default', slug: 'prefs', revision: 1 },
+      ],
+      today: TODAY,
+    });
+
+  it('the owner sees its private core page (not rendered), as core list shows it; a remote caller never does', () => {
+    const owner = status(true).pages.map((p) => [p.slug, p.renders]);
+    expect(owner).toContainEqual(['secret', false]);
+    expect(owner.map(([slug]) => slug).sort()).toEqual(listCorePages(pages, { readable: null, includePrivate: true }, TODAY).map((p) => p.slug).sort());
+    expect(status(false, ['default']).pages.map((p) => p.slug)).not.toContain('secret');
+  });
+
+  it('the review hint names the commands to run, never a placeholder', () => {
+    const pending = coreStatusLines(status(true)).find((l) => l.startsWith('pending remote edits:'));
+    expect(pending).toBe(
+      'pending remote edits: work:w@r3, default:prefs@r1 (review: brainstream core diff --source work w; brainstream core diff prefs)',
+    );
   });
 });
