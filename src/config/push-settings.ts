@@ -2,7 +2,7 @@ import { configKeySpec, storedConfigValue } from '../core-memory/config-keys.js'
 import type { StoredConfig } from './config-file.js';
 
 /**
- * Effective push-context settings (push-context spec §12): valid environment overrides win,
+ * Effective push-context settings: valid environment overrides win,
  * then the stored config as `config-keys` reads it (the same table `config set` validates
  * against, so what can be stored and what is used never disagree).
  */
