@@ -1,4 +1,5 @@
 import { MAX_SESSION_ID_CHARS, SourceId } from '../domain/event-schemas.js';
+import { inRange, rangeText, type NumberRange } from '../domain/number-ranges.js';
 import { UsageError } from '../errors.js';
 
 /** Numeric flags must parse as finite numbers; knob rules (clamps) apply afterwards. */
@@ -13,6 +14,14 @@ export function parseIntegerFlag(flag: string, value: string | undefined, maxAbs
   const n = parseNumberFlag(flag, value);
   if (n === undefined) return undefined;
   if (!Number.isInteger(n) || Math.abs(n) > maxAbs) throw new UsageError(`${flag} expects an integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** A numeric flag with a range (domain/number-ranges): anything outside it is a usage error. */
+export function parseRangedFlag(flag: string, value: string | undefined, range: NumberRange): number | undefined {
+  const n = parseNumberFlag(flag, value);
+  if (n === undefined) return undefined;
+  if (!inRange(range, n)) throw new UsageError(`${flag} expects ${rangeText(range)}, got ${JSON.stringify(value)}`);
   return n;
 }
 

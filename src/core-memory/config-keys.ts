@@ -1,4 +1,5 @@
 import { normalizeMaxPointers } from '../context/knobs.js';
+import { inRange, RANGES, rangeText, type NumberRange } from '../domain/number-ranges.js';
 import { parseTtl } from './ttl.js';
 
 export type ConfigValue = boolean | number | string;
@@ -73,6 +74,33 @@ function positiveIntegerKey(key: string, dflt: number | null, allowed = 'a whole
   };
 }
 
+/** `config set` accepts only numbers in `range` (the same ranges as the CLI flags and MCP parameters). */
+function parseInRange(range: NumberRange): (raw: string) => number | undefined {
+  return (raw) => {
+    const n = parseNumber(raw);
+    return n !== undefined && inRange(range, n) ? n : undefined;
+  };
+}
+
+/**
+ * A day count: a stored count beyond the range (written before it existed, or with --force)
+ * keeps as much as the range allows rather than falling back to a shorter default.
+ */
+function daysKey(key: string, dflt: number): ConfigKeySpec {
+  const range = RANGES.days;
+  return {
+    key,
+    default: dflt,
+    allowed: rangeText(range),
+    parse: parseInRange(range),
+    effective: (s) => {
+      if (unset(s)) return { value: dflt, valid: true };
+      if (!Number.isInteger(s) || (s as number) < range.min) return { value: dflt, valid: false };
+      return (s as number) > range.max ? { value: range.max, valid: false } : { value: s as number, valid: true };
+    },
+  };
+}
+
 export const DEFAULT_CAPTURE_EXCLUDE = 'secrets, credentials, access tokens';
 const TTL_CHECK_EPOCH = new Date(0);
 
@@ -129,15 +157,15 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
           ? { value: s, valid: true }
           : { value: DEFAULT_CAPTURE_EXCLUDE, valid: false },
   },
-  positiveIntegerKey('memory.volunteer.retention_days', 90),
+  daysKey('memory.volunteer.retention_days', 90),
   // Minutes without a request after which a serve started automatically stops itself.
   positiveIntegerKey('memory.serve.idle_minutes', 30),
   switchKey('retrieval_reflex'),
   {
     key: 'retrieval_reflex_window_turns',
     default: 4,
-    allowed: 'a whole number of at least 1',
-    parse: positiveIntegerKey('retrieval_reflex_window_turns', 4).parse,
+    allowed: rangeText(RANGES.windowTurns),
+    parse: parseInRange(RANGES.windowTurns),
     // A number ≥ 1 is floored (6.9 → 6); anything else means 4.
     effective: (s) => (unset(s) ? { value: 4, valid: true } : isNumber(s) && s >= 1 ? { value: Math.floor(s), valid: true } : { value: 4, valid: false }),
   },
@@ -153,21 +181,15 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
   {
     key: 'retrieval_reflex_tool_min_confidence',
     default: 0.8,
-    allowed: 'a number from 0 to 1',
-    parse: (raw) => {
-      const n = parseNumber(raw);
-      return n !== undefined && n >= 0 && n <= 1 ? n : undefined;
-    },
+    allowed: rangeText(RANGES.minConfidence),
+    parse: parseInRange(RANGES.minConfidence),
     effective: (s) => (unset(s) ? { value: 0.8, valid: true } : isNumber(s) && s >= 0 && s <= 1 ? { value: s, valid: true } : { value: 0.8, valid: false }),
   },
   {
     key: 'retrieval_reflex_tool_max_pages',
     default: 2,
-    allowed: 'a whole number from 1 to 5',
-    parse: (raw) => {
-      const n = parseNumber(raw);
-      return n !== undefined && Number.isInteger(n) && n >= 1 && n <= 5 ? n : undefined;
-    },
+    allowed: rangeText(RANGES.maxPages),
+    parse: parseInRange(RANGES.maxPages),
     effective: (s) => (unset(s) ? { value: 2, valid: true } : Number.isInteger(s) && (s as number) >= 1 && (s as number) <= 5 ? { value: s as number, valid: true } : { value: 2, valid: false }),
   },
 ];

@@ -25,9 +25,8 @@ export interface VolunteerStats {
   by_arm: ArmStats[];
 }
 
-/** `days`: finite and > 0 → floor, else 30. */
-export const normalizeDays = (days: unknown): number =>
-  typeof days === 'number' && Number.isFinite(days) && days > 0 ? Math.floor(days) : 30;
+/** The stats window when none is given; a given one is checked where it enters (RANGES.days). */
+export const DEFAULT_STATS_DAYS = 30;
 
 export const precisionOf = (used: number, volunteered: number): number =>
   volunteered === 0 ? 0 : Number((used / volunteered).toFixed(3));

@@ -39,8 +39,8 @@ describe('volunteer-context --stats: bad --days', () => {
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'brainstream: --days expects a number, got "abc"\n' });
   });
 
-  it.each(['0', '-1'])('--days %s falls back to 30 (spec §9)', async (days) => {
-    const r = await cli(['volunteer-context', '--stats', '--days', days, '--json']);
+  it('no --days means 30 (spec §9); out-of-range counts are usage errors (test/integration/cli/number-limits.test.ts)', async () => {
+    const r = await cli(['volunteer-context', '--stats', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ days: 30, attribution: 'approximate' });
   });
@@ -175,7 +175,7 @@ describe('brainstream rebuild', () => {
 describe('brainstream purge', () => {
   it.each([
     [['--ttl-days', 'abc'], 'brainstream: --ttl-days expects a number, got "abc"\n'],
-    [['--ttl-days', '0'], 'brainstream: --ttl-days expects a number of days of at least 1, got "0"\n'],
+    [['--ttl-days', '0'], 'brainstream: --ttl-days expects a whole number from 1 to 36500, got "0"\n'],
     [['--batch-size', '0'], 'brainstream: --batch-size expects a whole number of at least 1, got "0"\n'],
   ])('%j is a usage error', async (args, stderr) => {
     expect(await cli(['purge', ...args])).toMatchObject({ code: 2, stdout: '', stderr });

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GroupLag } from '../../src/distributed/group-lag.js';
+import { DEFAULT_PG_SCHEMA } from '../../src/db/pg-schema.js';
+import { openPostgresDb } from '../../src/db/postgres-db.js';
+import { measureGroupLag, type GroupLag } from '../../src/distributed/group-lag.js';
 import { runCliAsync, tempDir } from '../support/cli.js';
 import { servicesOrSkip } from '../support/services.js';
 import { ServeProcess } from '../integration/kafka/support/serve-process.js';
@@ -100,14 +102,22 @@ describe.skipIf(svc.skip)('distributed mode from the command line', () => {
     const good = await cli(['publish', 'turns', ...flags], `${JSON.stringify({ session_id: 's3', role: 'user', text: 'is Bob Sample around?' })}\n`);
     expect(good.code, good.stderr).toBe(0);
 
-    serve = await ServeProcess.start({ brokers: svc.kafka.brokers, topicPrefix: svc.kafka.topicPrefix, database: svc.pg.url, group: `${svc.kafka.topicPrefix}serve`, home: join(dir.path, 'home') });
-    const done = await waitFor('zero lag', async () => {
-      const l = await lag();
-      return l.total === 0 && l.partitions.some((p) => p.committed !== null && p.topic.endsWith('.volunteered')) ? l : null;
-    });
+    const group = `${svc.kafka.topicPrefix}serve`;
+    serve = await ServeProcess.start({ brokers: svc.kafka.brokers, topicPrefix: svc.kafka.topicPrefix, database: svc.pg.url, group, home: join(dir.path, 'home') });
+    const caughtUp = (l: GroupLag) => l.total === 0 && l.partitions.some((p) => p.committed !== null && p.topic.endsWith('.volunteered'));
+    // Polled in this process (as `lag` measures it), so the wait starts no process per look.
+    const db = openPostgresDb(svc.pg.url, { max: 1, schema: DEFAULT_PG_SCHEMA });
+    const admin = new Kafka({ clientId: 'kafka-cli-lag', brokers: svc.kafka.brokers, logLevel: logLevel.NOTHING }).admin();
+    try {
+      await admin.connect();
+      await waitFor('zero lag', async () => caughtUp(await measureGroupLag(db, admin, svc.kafka.topicPrefix, group)));
+    } finally {
+      await admin.disconnect().catch(() => {});
+      await db.close();
+    }
+    const [done, human] = await Promise.all([lag(), cli(['lag', ...flags])]);
+    expect(caughtUp(done)).toBe(true);
     expect(done.partitions.every((p) => p.lag === 0)).toBe(true);
-
-    const human = await cli(['lag', ...flags]);
     expect(human.stdout).toMatch(/total lag: 0\n$/);
 
     const sql = postgres(svc.pg.url, { max: 1, onnotice: () => {}, connection: { search_path: 'brainstream' } });
@@ -146,7 +156,12 @@ describe.skipIf(svc.skip)('distributed mode from the command line', () => {
   });
 
   it('consume volunteered prints watch --json lines with the session id', async () => {
-    const r = await cli(['consume', 'volunteered', '--from-beginning', '--max', '4', ...flags]);
+    const group = ['--group', `${svc.kafka.topicPrefix}reader`];
+    // Two readers of their own, at once.
+    const [r, first] = await Promise.all([
+      cli(['consume', 'volunteered', '--from-beginning', '--max', '4', ...flags]),
+      cli(['consume', 'volunteered', '--from-beginning', '--max', '3', ...group, ...flags]),
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(4);
@@ -154,8 +169,6 @@ describe.skipIf(svc.skip)('distributed mode from the command line', () => {
     expect(Object.keys(alice)).toEqual(['turn', 'slug', 'source_id', 'display', 'confidence', 'arm', 'rationale', 'synopsis', 'session_id']);
     expect(alice).toMatchObject({ turn: 1, source_id: 'default', display: 'Alice Example', arm: 'title', synopsis: 'Alice is an early founder.', session_id: 's1' });
     // A durable group resumes where it stopped; an idle timeout ends the command.
-    const group = ['--group', `${svc.kafka.topicPrefix}reader`];
-    const first = await cli(['consume', 'volunteered', '--from-beginning', '--max', '3', ...group, ...flags]);
     const rest = await cli(['consume', 'volunteered', '--from-beginning', '--timeout-ms', '3000', ...group, ...flags]);
     expect(first.stdout.trim().split('\n')).toHaveLength(3);
     expect(rest.stdout.trim().split('\n')).toHaveLength(1);

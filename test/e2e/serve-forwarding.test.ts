@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homePaths } from '../../src/brain/home.js';
-import { runCli, runCliAsync, tempDir, type CliResult } from '../support/cli.js';
+import { CLI, runCliAsync, tempDir, type CliResult } from '../support/cli.js';
 import { startServe, writePages, type ServeProcess } from './serve-harness.js';
 
 const folder = tempDir('bs-fwd-src-');
@@ -16,9 +17,24 @@ const PAGES: Record<string, string> = {
   'notes/secret-plan': '---\ntitle: Secret Plan\nvisibility: private\n---\nNobody else may read this.\n',
 };
 
+/** Runs the real binary; processes of different homes run at once. */
+function cli(args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, BRAINSTREAM_SOURCE: '', ...options.env }, cwd: options.cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
 beforeAll(async () => {
   writePages(folder.path, PAGES);
-  for (const home of [served.path, direct.path]) expect(runCli(['--home', home, 'import', folder.path]).code).toBe(0);
+  const imports = await Promise.all([served.path, direct.path].map((home) => cli(['--home', home, 'import', folder.path])));
+  for (const r of imports) expect(r.code).toBe(0);
   serve = await startServe(served.path);
 });
 
@@ -27,9 +43,9 @@ afterAll(async () => {
   for (const d of [folder, served, direct]) d.cleanup();
 });
 
-/** The same command line on the served brain (forwarded) and on the direct one. */
-function both(args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): [CliResult, CliResult] {
-  return [runCli(['--home', served.path, ...args], options), runCli(['--home', direct.path, ...args], options)];
+/** The same command line on the served brain (forwarded) and on the direct one, at once. */
+function both(args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<[CliResult, CliResult]> {
+  return Promise.all([cli(['--home', served.path, ...args], options), cli(['--home', direct.path, ...args], options)]);
 }
 
 /** Replaces each home's path by a placeholder, so outputs that name it compare. */
@@ -57,17 +73,17 @@ describe('commands forwarded to a running serve', () => {
     { name: 'volunteer-context, blank window', args: ['volunteer-context'], input: '\n\n' },
     { name: 'volunteer-context --stats --json', args: ['volunteer-context', '--stats', '--json'] },
     { name: 'unknown option', args: ['page', 'list', '--bogus'] },
-  ])('$name: byte-identical to a direct run', ({ args, input }) => {
-    const [viaServe, viaDirect] = both(args, { input });
+  ])('$name: byte-identical to a direct run', async ({ args, input }) => {
+    const [viaServe, viaDirect] = await both(args, { input });
     expect(viaServe).toEqual(viaDirect);
   });
 
-  it('sees the caller’s environment and working directory', () => {
+  it('sees the caller’s environment and working directory', async () => {
     const env = { BRAINSTREAM_SOURCE: 'team' };
-    const [put, putDirect] = both(['page', 'put', 'notes/team-note'], { input: '# Team Note\n\nShared.\n', env });
+    const [put, putDirect] = await both(['page', 'put', 'notes/team-note'], { input: '# Team Note\n\nShared.\n', env });
     expect(put).toEqual(putDirect);
     expect(put.stdout).toBe('put team:notes/team-note (created)\n');
-    const [imported, importedDirect] = both(['import', '.'], { cwd: join(folder.path, 'people'), env });
+    const [imported, importedDirect] = await both(['import', '.'], { cwd: join(folder.path, 'people'), env });
     expect(neutral(imported, served.path)).toEqual(neutral(importedDirect, direct.path));
     expect(imported.stdout).toBe('import: 2 added, 0 updated, 0 unchanged, 0 failed (source team)\n');
   });
@@ -84,24 +100,20 @@ describe('commands forwarded to a running serve', () => {
   });
 });
 
+// On the direct home, which no serve has held so far.
 describe('without a running serve', () => {
   it('ignores a stale socket left by a killed serve and opens the brain directly', async () => {
-    const home = tempDir('bs-fwd-stale-');
-    try {
-      expect(runCli(['--home', home.path, 'import', folder.path]).code).toBe(0);
-      const s = await startServe(home.path);
-      s.child.kill('SIGKILL');
-      await new Promise((r) => s.child.once('exit', r));
-      expect(existsSync(homePaths(home.path).socket)).toBe(true);
-      const r = runCli(['--home', home.path, 'page', 'get', 'people/bob-sample']);
-      expect(r.stderr).toBe('');
-      expect(r.stdout).toContain('Bob Sample runs the seed fund.');
-      // A new serve takes over the stale files.
-      const again = await startServe(home.path);
-      expect(runCli(['--home', home.path, 'page', 'list']).code).toBe(0);
-      await again.stop();
-    } finally {
-      home.cleanup();
-    }
+    const home = direct.path;
+    const s = await startServe(home);
+    s.child.kill('SIGKILL');
+    await new Promise((r) => s.child.once('exit', r));
+    expect(existsSync(homePaths(home).socket)).toBe(true);
+    const r = await cli(['--home', home, 'page', 'get', 'people/bob-sample']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('Bob Sample runs the seed fund.');
+    // A new serve takes over the stale files.
+    const again = await startServe(home);
+    expect((await cli(['--home', home, 'page', 'list'])).code).toBe(0);
+    await again.stop();
   });
 });

@@ -3,7 +3,8 @@ import type { DeploymentPurgeResult } from '../../distributed/purge-deployment.j
 import { BrainstreamError, UsageError } from '../../errors.js';
 import { retentionDays } from '../../../projections/purge-schedule.js';
 import { purgeQuietly, type PurgeOptions, type PurgeResult } from '../../../projections/volunteer-purge.js';
-import { parseIntegerFlag, parseNumberFlag } from '../flags.js';
+import { RANGES } from '../../domain/number-ranges.js';
+import { parseIntegerFlag, parseRangedFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { databaseUrl, kafkaSettings, pgSchema, SCHEMA_OPTION_HELP, type KafkaFlags } from '../kafka-flags.js';
 import { errLine, outJson, outLine } from '../output.js';
@@ -51,7 +52,7 @@ export function registerPurge(program: Command): void {
   program
     .command('purge')
     .description('delete volunteered events older than the retention (memory.volunteer.retention_days, default 90)')
-    .option('--ttl-days <n>', 'retention in days for this run (whole days ≥ 1)')
+    .option('--ttl-days <n>', 'retention in days for this run (1..36500)')
     .option('--dry-run', 'count what would be deleted; delete nothing')
     .option('--batch-size <n>', 'rows per transaction (default 1000)')
     .option('--json', 'print {"purged":n}')
@@ -62,11 +63,10 @@ export function registerPurge(program: Command): void {
     .action(async (flags: Flags, cmd: Command) => {
       const ctx = commandContext(cmd);
       if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'purge is an owner-only command');
-      const ttl = parseNumberFlag('--ttl-days', flags.ttlDays);
-      if (ttl !== undefined && ttl < 1) throw new UsageError(`--ttl-days expects a number of days of at least 1, got ${JSON.stringify(flags.ttlDays)}`);
+      const ttl = parseRangedFlag('--ttl-days', flags.ttlDays, RANGES.days);
       const batchSize = parseIntegerFlag('--batch-size', flags.batchSize);
       if (batchSize !== undefined && batchSize < 1) throw new UsageError(`--batch-size expects a whole number of at least 1, got ${JSON.stringify(flags.batchSize)}`);
-      const ttlDays = Math.floor(ttl ?? retentionDays(ctx.home));
+      const ttlDays = ttl ?? retentionDays(ctx.home);
       if (flags.kafka === undefined && (flags.topicPrefix !== undefined || flags.database !== undefined || flags.schema !== undefined)) {
         throw new UsageError('--topic-prefix, --database and --schema name a distributed deployment: add --kafka');
       }

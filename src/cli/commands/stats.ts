@@ -51,7 +51,7 @@ export function registerStats(program: Command): void {
       const by = parseBy(flags.by);
       const format = parseFormat(flags);
       const since = parseDateFlag('--since', flags.since);
-      const until = parseDateFlag('--until', flags.until);
+      const until = parseDateFlag('--until', flags.until, new Date(), { end: true });
       const sinceDay = since === undefined ? null : utcDay(since);
       const untilDay = until === undefined ? null : utcDay(until);
       if (sinceDay !== null && untilDay !== null && sinceDay > untilDay) {

@@ -6,7 +6,8 @@ import { UsageError } from '../../errors.js';
 import { coldOneShot } from '../../cold/cold-one-shot.js';
 import { volunteerOnce } from '../../ops/volunteer-once.js';
 import { hostedBrain } from '../../serve/hosted-brain.js';
-import { parseIntegerFlag, parseNumberFlag } from '../flags.js';
+import { RANGES } from '../../domain/number-ranges.js';
+import { parseIntegerFlag, parseRangedFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { out, outJson } from '../output.js';
 import { readStdin } from '../read-stdin.js';
@@ -32,20 +33,20 @@ export function registerVolunteerContext(program: Command): void {
     .description('one-shot: read recent turns on stdin and print the pages worth volunteering')
     .option('--json', 'print one compact JSON line')
     .option('--min-confidence <x>', 'gate (0..1, default 0.7)')
-    .option('--max-pages <n>', 'cap (default 3, at most 5)')
-    .option('--window-turns <n>', 'keep only the last N parsed turns')
+    .option('--max-pages <n>', 'cap (1..5, default 3)')
+    .option('--window-turns <n>', 'keep only the last N parsed turns (1..64)')
     .option('--prior-context <text>', 'text already shown; whole slugs in it are suppressed')
     .option('--session-id <id>', 'session the volunteered pages are logged under')
     .option('--turn <n>', 'turn number the volunteered pages are logged under')
     .option('--source <id>')
     .option('--stats', 'print the feedback statistics instead (stdin is not read)')
-    .option('--days <n>', 'stats window in days (default 30)')
+    .option('--days <n>', 'stats window in days (1..36500, default 30)')
     .option('--attribution <mode>', 'approximate (default) or session')
     .action(async (flags: Flags, cmd: Command) => {
       const ctx = commandContext(cmd);
-      const minConfidence = parseNumberFlag('--min-confidence', flags.minConfidence);
-      const maxPages = parseNumberFlag('--max-pages', flags.maxPages);
-      const windowTurns = parseNumberFlag('--window-turns', flags.windowTurns);
+      const minConfidence = parseRangedFlag('--min-confidence', flags.minConfidence, RANGES.minConfidence);
+      const maxPages = parseRangedFlag('--max-pages', flags.maxPages, RANGES.maxPages);
+      const windowTurns = parseRangedFlag('--window-turns', flags.windowTurns, RANGES.windowTurns);
       const turn = parseIntegerFlag('--turn', flags.turn);
       if (flags.stats) return runStats(ctx, { days: flags.days, attribution: flags.attribution });
       const window = await readStdin();

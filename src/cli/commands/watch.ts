@@ -1,16 +1,17 @@
 import type { Command } from 'commander';
 import { AsyncResource } from 'node:async_hooks';
 import { Readable } from 'node:stream';
-import { clampWindowTurns, normalizeMaxPages, normalizeMinConfidence } from '../../context/knobs.js';
+import { clampWindowTurns } from '../../context/knobs.js';
 import { renderHuman, watchJsonLine } from '../../context/render.js';
 import { readConfigFile } from '../../config/config-file.js';
 import { pushSettings } from '../../config/push-settings.js';
 import type { SessionSettings } from '../../domain/event-schemas.js';
+import { RANGES } from '../../domain/number-ranges.js';
 import { lines, streamTurns } from '../../ops/watch-stream.js';
 import { lastDecidedTurn } from '../../../streams/volunteer-processor.js';
 import type { TurnDecision } from '../../../streams/decide-turns.js';
 import { cliIo } from '../cli-io.js';
-import { parseNumberFlag, parseSessionFlag } from '../flags.js';
+import { parseRangedFlag, parseSessionFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { errLine, out, outJson } from '../output.js';
 import { withStreamHost } from '../with-brain.js';
@@ -26,12 +27,13 @@ interface Flags {
 
 /** The session's knobs travel with its turns, so whichever process decides them applies the same. */
 function sessionSettings(home: string, flags: Flags, remote: boolean): SessionSettings {
-  const windowFlag = parseNumberFlag('--window-turns', flags.windowTurns);
-  const maxPages = parseNumberFlag('--max-pages', flags.maxPages);
-  const minConfidence = parseNumberFlag('--min-confidence', flags.minConfidence);
-  const settings: SessionSettings = { window_turns: clampWindowTurns(windowFlag ?? pushSettings(readConfigFile(home)).windowTurns) };
-  if (maxPages !== undefined) settings.max_pages = normalizeMaxPages(maxPages);
-  if (minConfidence !== undefined) settings.min_confidence = normalizeMinConfidence(minConfidence);
+  const windowFlag = parseRangedFlag('--window-turns', flags.windowTurns, RANGES.windowTurns);
+  const maxPages = parseRangedFlag('--max-pages', flags.maxPages, RANGES.maxPages);
+  const minConfidence = parseRangedFlag('--min-confidence', flags.minConfidence, RANGES.minConfidence);
+  // The configured window follows the knob rule (an old config may hold 100): only flags are refused.
+  const settings: SessionSettings = { window_turns: windowFlag ?? clampWindowTurns(pushSettings(readConfigFile(home)).windowTurns) };
+  if (maxPages !== undefined) settings.max_pages = maxPages;
+  if (minConfidence !== undefined) settings.min_confidence = minConfidence;
   if (remote) settings.remote = true;
   // An environment override of the lexical arms belongs to this session (config is re-read per turn).
   if ((process.env.BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS ?? '').trim() !== '') settings.lexical_arms = pushSettings({}).lexicalArms;
@@ -44,7 +46,7 @@ export function registerWatch(program: Command, runCommand: RunCommand): void {
     .description('streaming: one turn per stdin line; volunteered pages print as the transcript flows')
     .option('--json', 'one JSON object per volunteered page per line')
     .option('--window-turns <n>', 'rolling window size (1..64, default from config: 4)')
-    .option('--max-pages <n>', 'cap per turn (default 3, at most 5)')
+    .option('--max-pages <n>', 'cap per turn (1..5, default 3)')
     .option('--min-confidence <x>', 'gate (0..1, default 0.7)')
     .option('--source <id>')
     .option('--session-id <id>', 'session id (default watch-<pid>-<time>)')

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { pushSettings } from '../../config/push-settings.js';
 import { oneShotJson } from '../../context/render.js';
 import { BrainstreamError } from '../../errors.js';
-import { normalizeDays, volunteerStats } from '../../stats/volunteer-stats.js';
+import { RANGES, rangedNumber } from '../../domain/number-ranges.js';
+import { DEFAULT_STATS_DAYS, volunteerStats } from '../../stats/volunteer-stats.js';
 import { volunteerOnce } from '../volunteer-once.js';
 import { defineOperation, type OpContext } from './operation.js';
 import { opConfig } from './op-settings.js';
@@ -19,13 +20,13 @@ const TurnParam = z
 const Params = z.object({
   window: z.string().nullable().optional(),
   prior_context: z.string().nullable().optional(),
-  max_pages: z.number().nullable().optional(),
-  min_confidence: z.number().nullable().optional(),
-  window_turns: z.number().nullable().optional(),
+  max_pages: rangedNumber(RANGES.maxPages).nullable().optional(),
+  min_confidence: rangedNumber(RANGES.minConfidence).nullable().optional(),
+  window_turns: rangedNumber(RANGES.windowTurns).nullable().optional(),
   session_id: SessionParam,
   turn: TurnParam,
   stats: z.boolean().nullable().optional(),
-  days: z.number().nullable().optional(),
+  days: rangedNumber(RANGES.days).nullable().optional(),
   attribution: z.enum(['approximate', 'session']).nullable().optional(),
 });
 
@@ -41,7 +42,7 @@ export const volunteerContextOp = defineOperation({
   params: Params,
   async run(ctx, p) {
     if (p.stats === true) {
-      return volunteerStats(ctx.brain.db, scopeOf(ctx), normalizeDays(p.days ?? undefined), p.attribution ?? 'approximate');
+      return volunteerStats(ctx.brain.db, scopeOf(ctx), p.days ?? DEFAULT_STATS_DAYS, p.attribution ?? 'approximate');
     }
     if (typeof p.window !== 'string' || p.window.trim() === '') {
       throw new BrainstreamError('invalid_params', 'window is required unless stats: true', { field: 'window' });
