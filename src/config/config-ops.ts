@@ -1,5 +1,7 @@
+import { CONFIG_KEYS, LEGACY_KEYS, lookupStoredValue, type ConfigValue } from '../core-memory/config-keys.js';
 import { configGetText, configSetLine, parseConfigSet, requireConfigKey } from '../core-memory/config-set.js';
 import { readConfigFile, writeConfigFile } from './config-file.js';
+import { ENV_OVERRIDES, envOverride } from './push-settings.js';
 
 /** `config get KEY`: the stored value, else the default (strings bare; unset → ""). Unknown keys are refused. */
 export function configGet(home: string, key: string): string {
@@ -13,12 +15,53 @@ export function configGet(home: string, key: string): string {
  * is dropped so the file never holds two answers. Returns the line to print.
  */
 export function configSet(home: string, key: string, raw: string, options: { force?: boolean } = {}): string {
-  const { value } = parseConfigSet(key, raw, options);
+  const parsed = parseConfigSet(key, raw, options);
   const config = readConfigFile(home);
-  dropNested(config, key);
-  config[key] = value;
+  dropNested(config, parsed.key);
+  for (const [legacy, current] of LEGACY_KEYS) if (current === parsed.key) delete config[legacy];
+  config[parsed.key] = parsed.value;
   writeConfigFile(home, config);
-  return configSetLine(key, value);
+  return configSetLine(parsed.key, parsed.value);
+}
+
+/** One setting as `config list` shows it. */
+export interface ConfigListEntry {
+  key: string;
+  /** The value in use. */
+  value: ConfigValue | null;
+  default: ConfigValue | null;
+  /** Where the value in use comes from. */
+  source: 'default' | 'config' | 'env';
+  /** The environment variable that set it (source `env`). */
+  env?: string;
+  /** What config.json holds, when that is not what is used (out of range, or overridden by env). */
+  stored?: unknown;
+  /** The old spelling config.json stores it under. */
+  stored_as?: string;
+}
+
+/** `config list`: every known setting, its value in use, its default and where the value came from. */
+export function configList(home: string, env: Readonly<Record<string, string | undefined>> = process.env): ConfigListEntry[] {
+  const config = readConfigFile(home);
+  return CONFIG_KEYS.map((spec) => {
+    const stored = lookupStoredValue(config, spec.key);
+    const entry: ConfigListEntry = { key: spec.key, value: spec.default, default: spec.default, source: 'default' };
+    if (stored.value !== undefined) {
+      const effective = spec.effective(stored.value);
+      entry.value = effective.value;
+      entry.source = 'config';
+      if (!effective.valid) entry.stored = stored.value;
+      if (stored.legacy !== undefined) entry.stored_as = stored.legacy;
+    }
+    const fromEnv = envOverride(spec.key, env);
+    if (fromEnv !== null) {
+      if (entry.source === 'config' && entry.stored === undefined) entry.stored = stored.value;
+      entry.value = fromEnv;
+      entry.source = 'env';
+      entry.env = ENV_OVERRIDES.get(spec.key)!.name;
+    }
+    return entry;
+  });
 }
 
 function dropNested(config: Record<string, unknown>, key: string): void {

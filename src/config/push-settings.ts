@@ -42,15 +42,32 @@ function windowFromEnv(raw: string | undefined): number | null {
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : null;
 }
 
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Settings an environment variable can override for one process (a valid value wins over config). */
+export const ENV_OVERRIDES: ReadonlyMap<string, { name: string; read(raw: string | undefined): boolean | number | null }> = new Map([
+  ['retrieval.reflex.enabled', { name: 'BRAINSTREAM_RETRIEVAL_REFLEX', read: reflexFromEnv }],
+  ['retrieval.reflex.window_turns', { name: 'BRAINSTREAM_RETRIEVAL_REFLEX_WINDOW_TURNS', read: windowFromEnv }],
+  ['retrieval.reflex.lexical_arms', { name: 'BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS', read: armsFromEnv }],
+]);
+
+/** The value of `key` from a valid environment override, or null when none applies. */
+export function envOverride(key: string, env: Env): boolean | number | null {
+  const override = ENV_OVERRIDES.get(key);
+  return override === undefined ? null : override.read(env[override.name]);
+}
+
+const setting = (config: StoredConfig, env: Env, key: string): unknown => envOverride(key, env) ?? configured(config, key);
+
 /** A pure function of (config, env); lexical arms are meant to be re-read per request. */
-export function pushSettings(config: StoredConfig, env: Readonly<Record<string, string | undefined>> = process.env): PushSettings {
+export function pushSettings(config: StoredConfig, env: Env = process.env): PushSettings {
   return {
-    reflex: reflexFromEnv(env.BRAINSTREAM_RETRIEVAL_REFLEX) ?? (configured(config, 'retrieval_reflex') as boolean),
-    windowTurns: windowFromEnv(env.BRAINSTREAM_RETRIEVAL_REFLEX_WINDOW_TURNS) ?? (configured(config, 'retrieval_reflex_window_turns') as number),
-    maxPointers: configured(config, 'retrieval_reflex_max_pointers') as number,
-    lexicalArms: armsFromEnv(env.BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS) ?? (configured(config, 'retrieval_reflex_lexical_arms') as boolean),
-    gazetteer: configured(config, 'retrieval_reflex_gazetteer') as boolean,
-    toolMinConfidence: configured(config, 'retrieval_reflex_tool_min_confidence') as number,
-    toolMaxPages: configured(config, 'retrieval_reflex_tool_max_pages') as number,
+    reflex: setting(config, env, 'retrieval.reflex.enabled') as boolean,
+    windowTurns: setting(config, env, 'retrieval.reflex.window_turns') as number,
+    maxPointers: setting(config, env, 'retrieval.reflex.max_pointers') as number,
+    lexicalArms: setting(config, env, 'retrieval.reflex.lexical_arms') as boolean,
+    gazetteer: setting(config, env, 'retrieval.reflex.gazetteer') as boolean,
+    toolMinConfidence: setting(config, env, 'retrieval.reflex.tool_min_confidence') as number,
+    toolMaxPages: setting(config, env, 'retrieval.reflex.tool_max_pages') as number,
   };
 }

@@ -6,7 +6,7 @@ import { HARD_STOPWORDS, SOFT_COMMON_WORDS } from './stopwords.js';
 import { normalizeAlias, stripPossessive } from './strings.js';
 
 /**
- * Gazetteer pass (beyond the spec; switch `retrieval_reflex_gazetteer`, on by default). Every
+ * Gazetteer pass (beyond the spec; switch `retrieval.reflex.gazetteer`, on by default). Every
  * live title and alias is compiled into a token trie, kept up to date on page events, so one
  * scan of a turn finds registered names the capitalised-run extractor splits or never forms:
  * digits and lower-case connectors inside titles ("Cyberpunk 2077", "The Lord of the Rings"),

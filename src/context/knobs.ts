@@ -29,7 +29,7 @@ export function clampWindowTurns(x: unknown, fallback: number = DEFAULT_WINDOW_T
   return Math.min(MAX_WINDOW_TURNS, Math.max(1, Math.floor(n)));
 }
 
-/** `retrieval_reflex_max_pointers`: used if a number > 0 (floored, at least 1), else 3. */
+/** `retrieval.reflex.max_pointers`: used if a number > 0 (floored, at least 1), else 3. */
 export function normalizeMaxPointers(x: unknown): number {
   if (typeof x !== 'number' || !(x > 0)) return DEFAULT_MAX_POINTERS;
   return Number.isFinite(x) ? Math.max(1, Math.floor(x)) : Number.MAX_SAFE_INTEGER;

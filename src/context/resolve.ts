@@ -29,7 +29,7 @@ export interface ResolveOptions {
   scope: readonly string[];
   /** Remote callers: private pages do not exist at all, not even for uniqueness. */
   remote: boolean;
-  /** Weak aliases, surname and CJK arms (setting `retrieval_reflex_lexical_arms`). */
+  /** Weak aliases, surname and CJK arms (setting `retrieval.reflex.lexical_arms`). */
   lexicalArms: boolean;
   /**
    * Filled with every candidate key that named a page through some arm, including keys whose

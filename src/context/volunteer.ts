@@ -41,7 +41,7 @@ interface DecideOptions {
   priorContext?: string;
   /** Weak aliases, surname and CJK arms. Default true. */
   lexicalArms?: boolean;
-  /** Gazetteer pass over registered titles and aliases (`retrieval_reflex_gazetteer`). Default true. */
+  /** Gazetteer pass over registered titles and aliases (`retrieval.reflex.gazetteer`). Default true. */
   gazetteer?: boolean;
   /** Per-turn extraction override (tests, caches); default the strong, weak and CJK passes + gazetteer. */
   extract?: TurnExtractor;

@@ -160,9 +160,9 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
   daysKey('memory.volunteer.retention_days', 90),
   // Minutes without a request after which a serve started automatically stops itself.
   positiveIntegerKey('memory.serve.idle_minutes', 30),
-  switchKey('retrieval_reflex'),
+  switchKey('retrieval.reflex.enabled'),
   {
-    key: 'retrieval_reflex_window_turns',
+    key: 'retrieval.reflex.window_turns',
     default: 4,
     allowed: rangeText(RANGES.windowTurns),
     parse: parseInRange(RANGES.windowTurns),
@@ -170,23 +170,23 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
     effective: (s) => (unset(s) ? { value: 4, valid: true } : isNumber(s) && s >= 1 ? { value: Math.floor(s), valid: true } : { value: 4, valid: false }),
   },
   {
-    key: 'retrieval_reflex_max_pointers',
+    key: 'retrieval.reflex.max_pointers',
     default: 3,
     allowed: 'a whole number of at least 1',
-    parse: positiveIntegerKey('retrieval_reflex_max_pointers', 3).parse,
+    parse: positiveIntegerKey('retrieval.reflex.max_pointers', 3).parse,
     effective: (s) => ({ value: normalizeMaxPointers(s), valid: unset(s) || (typeof s === 'number' && s > 0) }),
   },
-  switchKey('retrieval_reflex_lexical_arms'),
-  switchKey('retrieval_reflex_gazetteer'),
+  switchKey('retrieval.reflex.lexical_arms'),
+  switchKey('retrieval.reflex.gazetteer'),
   {
-    key: 'retrieval_reflex_tool_min_confidence',
+    key: 'retrieval.reflex.tool_min_confidence',
     default: 0.8,
     allowed: rangeText(RANGES.minConfidence),
     parse: parseInRange(RANGES.minConfidence),
     effective: (s) => (unset(s) ? { value: 0.8, valid: true } : isNumber(s) && s >= 0 && s <= 1 ? { value: s, valid: true } : { value: 0.8, valid: false }),
   },
   {
-    key: 'retrieval_reflex_tool_max_pages',
+    key: 'retrieval.reflex.tool_max_pages',
     default: 2,
     allowed: rangeText(RANGES.maxPages),
     parse: parseInRange(RANGES.maxPages),
@@ -196,15 +196,47 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
 
 const BY_KEY = new Map(CONFIG_KEYS.map((k) => [k.key, k]));
 
+/**
+ * Keys first named in one flat style, now spelled like every other key (dotted, grouped by
+ * area). The old spelling is still read from config files and accepted by `config get/set`,
+ * which tell the user the new one.
+ */
+export const LEGACY_KEYS: ReadonlyMap<string, string> = new Map([
+  ['retrieval_reflex', 'retrieval.reflex.enabled'],
+  ['retrieval_reflex_window_turns', 'retrieval.reflex.window_turns'],
+  ['retrieval_reflex_max_pointers', 'retrieval.reflex.max_pointers'],
+  ['retrieval_reflex_lexical_arms', 'retrieval.reflex.lexical_arms'],
+  ['retrieval_reflex_gazetteer', 'retrieval.reflex.gazetteer'],
+  ['retrieval_reflex_tool_min_confidence', 'retrieval.reflex.tool_min_confidence'],
+  ['retrieval_reflex_tool_max_pages', 'retrieval.reflex.tool_max_pages'],
+]);
+
+/** The spec of a key under its current name. */
 export const configKeySpec = (key: string): ConfigKeySpec | undefined => BY_KEY.get(key);
 
-/** A stored value: flat `"a.b.c"` keys first, nested objects as a fallback. */
-export function storedConfigValue(config: Record<string, unknown>, key: string): unknown {
-  if (Object.hasOwn(config, key)) return config[key];
+/** Where a key's stored value was found: its own name (flat or nested), or its old spelling. */
+export interface StoredLookup {
+  value: unknown;
+  /** The old spelling the value was stored under, when it was. */
+  legacy?: string;
+}
+
+/** A stored value: flat `"a.b.c"` keys first, nested objects next, then the key's old spelling. */
+export function lookupStoredValue(config: Record<string, unknown>, key: string): StoredLookup {
+  if (Object.hasOwn(config, key)) return { value: config[key] };
   let node: unknown = config;
   for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) {
+      node = undefined;
+      break;
+    }
     node = (node as Record<string, unknown>)[part];
   }
-  return node;
+  if (node !== undefined) return { value: node };
+  for (const [legacy, current] of LEGACY_KEYS) {
+    if (current === key && Object.hasOwn(config, legacy)) return { value: config[legacy], legacy };
+  }
+  return { value: undefined };
 }
+
+export const storedConfigValue = (config: Record<string, unknown>, key: string): unknown => lookupStoredValue(config, key).value;

@@ -1,9 +1,9 @@
-import { CONFIG_KEYS, configKeySpec, storedConfigValue, type ConfigKeySpec, type ConfigValue } from './config-keys.js';
+import { CONFIG_KEYS, configKeySpec, LEGACY_KEYS, storedConfigValue, type ConfigKeySpec, type ConfigValue } from './config-keys.js';
 import { InvalidConfigValueError, UnknownConfigKeyError } from './errors.js';
 
-/** The spec of a known key; `unknown_config_key` otherwise. */
+/** The spec of a known key, under its current name or its old spelling; `unknown_config_key` otherwise. */
 export function requireConfigKey(key: string): ConfigKeySpec {
-  const spec = configKeySpec(key);
+  const spec = configKeySpec(LEGACY_KEYS.get(key) ?? key);
   if (!spec) {
     throw new UnknownConfigKeyError(`unknown configuration key "${key}"; known keys: ${CONFIG_KEYS.map((k) => k.key).join(', ')}`, key);
   }
@@ -30,16 +30,16 @@ export function forcedConfigValue(raw: string): unknown {
  */
 export function parseConfigSet(key: string, raw: string, options: { force?: boolean } = {}): { key: string; value: unknown } {
   const spec = requireConfigKey(key);
-  if (options.force) return { key, value: forcedConfigValue(raw) };
+  if (options.force) return { key: spec.key, value: forcedConfigValue(raw) };
   const value: ConfigValue | undefined = spec.parse(raw);
   if (value === undefined) {
-    throw new InvalidConfigValueError(`${key} must be ${spec.allowed}, got ${JSON.stringify(raw)}`, {
-      key,
+    throw new InvalidConfigValueError(`${spec.key} must be ${spec.allowed}, got ${JSON.stringify(raw)}`, {
+      key: spec.key,
       value: raw,
       allowed: spec.allowed,
     });
   }
-  return { key, value };
+  return { key: spec.key, value };
 }
 
 /** A config value as printed: strings bare, other scalars as JSON, unset as "". */
@@ -51,9 +51,15 @@ export function formatConfigValue(value: unknown): string {
 /** `config get KEY`: the stored value, else the default (unset without default → ""). */
 export function configGetText(config: Record<string, unknown>, key: string): string {
   const spec = requireConfigKey(key);
-  const stored = storedConfigValue(config, key);
+  const stored = storedConfigValue(config, spec.key);
   return formatConfigValue(stored === undefined ? spec.default : stored);
 }
 
 /** The line `config set` prints: `<key> = <value>`. */
 export const configSetLine = (key: string, value: unknown): string => `${key} = ${formatConfigValue(value)}`;
+
+/** The line telling a user that `key` is an old spelling, or null when it is current. */
+export function legacySpellingNote(key: string): string | null {
+  const current = LEGACY_KEYS.get(key);
+  return current === undefined ? null : `config key ${key} is now spelled ${current}; the old spelling still works`;
+}

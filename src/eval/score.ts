@@ -10,7 +10,7 @@ export interface ScoreOptions {
   minConfidence?: number;
   maxPages?: number;
   lexicalArms?: boolean;
-  /** Gazetteer pass (`retrieval_reflex_gazetteer`); default on, as the product; false = spec-exact. */
+  /** Gazetteer pass (`retrieval.reflex.gazetteer`); default on, as the product; false = spec-exact. */
   gazetteer?: boolean;
 }
 

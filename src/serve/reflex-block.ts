@@ -12,9 +12,9 @@ export interface ReflexInput {
   messages: readonly Turn[];
   priorContext: string;
   sourceId: string;
-  /** `retrieval_reflex_window_turns`. */
+  /** `retrieval.reflex.window_turns`. */
   windowTurns: number;
-  /** `retrieval_reflex_max_pointers`. */
+  /** `retrieval.reflex.max_pointers`. */
   maxPointers: number;
   lexicalArms: boolean;
   gazetteer: boolean;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../support/cli.js';
 
 /**
- * `retrieval_reflex_gazetteer` end to end: the same turn names two pages only the gazetteer can
+ * `retrieval.reflex.gazetteer` end to end: the same turn names two pages only the gazetteer can
  * find (a digit inside a title, punctuation inside an alias). Unset (the default) and true, both
  * channels volunteer them; `config set … false` gives the spec-exact extraction, which finds
  * neither, while the spec's own arms keep working.
@@ -53,21 +53,21 @@ afterAll(() => {
 });
 
 // Each case spawns three CLI processes; shared machines can be slow to start them.
-describe('retrieval_reflex_gazetteer (issue 8 switch)', () => {
+describe('retrieval.reflex.gazetteer (issue 8 switch)', () => {
   it('unset: on by default in volunteer-context and watch', () => {
-    expect(bs(['config', 'get', 'retrieval_reflex_gazetteer']).stdout).toBe('true\n');
+    expect(bs(['config', 'get', 'retrieval.reflex.gazetteer']).stdout).toBe('true\n');
     expect(volunteered(TURN)).toEqual(BOTH);
     expect(watched('gaz-unset')).toEqual(['1 media/counter-strike', '1 media/cyberpunk-2077', '2 people/alice-example']);
   });
 
   it('true: the same', () => {
-    expect(bs(['config', 'set', 'retrieval_reflex_gazetteer', 'true'])).toEqual({ code: 0, stdout: 'retrieval_reflex_gazetteer = true\n', stderr: '' });
+    expect(bs(['config', 'set', 'retrieval.reflex.gazetteer', 'true'])).toEqual({ code: 0, stdout: 'retrieval.reflex.gazetteer = true\n', stderr: '' });
     expect(volunteered(TURN)).toEqual(BOTH);
     expect(watched('gaz-true')).toEqual(['1 media/counter-strike', '1 media/cyberpunk-2077', '2 people/alice-example']);
   });
 
   it('false: spec-exact, neither page, while the spec arms still volunteer', () => {
-    expect(bs(['config', 'set', 'retrieval_reflex_gazetteer', 'false'])).toEqual({ code: 0, stdout: 'retrieval_reflex_gazetteer = false\n', stderr: '' });
+    expect(bs(['config', 'set', 'retrieval.reflex.gazetteer', 'false'])).toEqual({ code: 0, stdout: 'retrieval.reflex.gazetteer = false\n', stderr: '' });
     expect(bs(['volunteer-context'], TURN)).toMatchObject({ code: 0, stdout: 'Nothing volunteered (no entity cleared the confidence gate).\n' });
     expect(watched('gaz-false')).toEqual(['2 people/alice-example']);
   });

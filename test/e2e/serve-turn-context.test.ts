@@ -165,14 +165,14 @@ describe('resolve (ambient reflex)', () => {
     const messages = [...user('Dan Okafor called'), { role: 'assistant', text: 'Noted.' }, ...user('what about Alice Example?')];
     const prior = 'we discussed alice example yesterday';
     try {
-      setConfig({ retrieval_reflex_window_turns: 1 });
+      setConfig({ 'retrieval.reflex.window_turns': 1 });
       expect(await resolve({ messages, prior_context: prior })).toMatchObject({ ok: true, text: '', pointers: [] });
       const current = await resolve({ messages });
       expect(current.pointers.map((p) => p.slug)).toEqual(['people/alice-example']);
       setConfig({});
       const windowed = await resolve({ messages, prior_context: prior });
       expect(windowed.pointers.map((p) => p.slug)).toEqual(['people/alice-example', 'people/dan-okafor']);
-      setConfig({ retrieval_reflex: false });
+      setConfig({ 'retrieval.reflex.enabled': false });
       expect(await resolve({ messages })).toMatchObject({ ok: true, text: '', pointers: [] });
     } finally {
       setConfig({});

@@ -1,8 +1,32 @@
 import type { Command } from 'commander';
-import { configGet, configSet } from '../../config/config-ops.js';
+import { configGet, configList, configSet, type ConfigListEntry } from '../../config/config-ops.js';
+import { formatConfigValue, legacySpellingNote } from '../../core-memory/config-set.js';
 import { BrainstreamError } from '../../errors.js';
 import { commandContext } from '../globals.js';
-import { outLine } from '../output.js';
+import { errLine, outJson, outLine } from '../output.js';
+
+/** Tells the user the current spelling of an old key name (stderr, so output stays parseable). */
+function noteLegacySpelling(key: string): void {
+  const note = legacySpellingNote(key);
+  if (note !== null) errLine(`brainstream: note: ${note}`);
+}
+
+/** Where a value comes from, with what config.json holds when that is not what is used. */
+function sourceText(e: ConfigListEntry): string {
+  const notes: string[] = [];
+  if (e.stored_as !== undefined) notes.push(`as ${e.stored_as}`);
+  if (e.stored !== undefined) notes.push(e.source === 'env' ? `config.json holds ${JSON.stringify(e.stored)}` : `${JSON.stringify(e.stored)} is not allowed`);
+  const where = e.source === 'env' ? `env ${e.env}` : e.source === 'config' ? 'config.json' : 'default';
+  return notes.length === 0 ? where : `${where} (${notes.join('; ')})`;
+}
+const shown = (v: unknown): string => (v === null || v === undefined ? '(unset)' : formatConfigValue(v));
+
+/** Aligned columns: key, value in use, default, where the value comes from. */
+function configTable(entries: readonly ConfigListEntry[]): string[] {
+  const rows = [['KEY', 'VALUE', 'DEFAULT', 'FROM'], ...entries.map((e) => [e.key, shown(e.value), shown(e.default), sourceText(e)])];
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  '));
+}
 
 export function registerConfig(program: Command): void {
   const config = program.command('config').description('read and change settings (<home>/config.json)');
@@ -14,7 +38,19 @@ export function registerConfig(program: Command): void {
     .option('--json', 'errors as a JSON envelope on stdout')
     .action((key: string, _o, cmd: Command) => {
       const ctx = commandContext(cmd);
+      noteLegacySpelling(key);
       outLine(configGet(ctx.home, key));
+    });
+
+  config
+    .command('list')
+    .description('print every setting: the value in use, its default, and where the value comes from (default, config.json or an environment variable)')
+    .option('--json', 'one JSON array of {key, value, default, source, env?, stored?, stored_as?}')
+    .action((opts: { json?: boolean }, cmd: Command) => {
+      const ctx = commandContext(cmd);
+      const entries = configList(ctx.home);
+      if (opts.json) outJson(entries);
+      else for (const line of configTable(entries)) outLine(line.trimEnd());
     });
 
   config
@@ -27,6 +63,7 @@ export function registerConfig(program: Command): void {
     .action((key: string, value: string, opts: { force?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
       if (ctx.caller.kind !== 'owner') throw new BrainstreamError('owner_only', 'config set is an owner-only command; ask the user to run it on the brain host');
+      noteLegacySpelling(key);
       outLine(configSet(ctx.home, key, value, { force: opts.force === true }));
     });
 }

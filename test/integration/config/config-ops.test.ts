@@ -21,14 +21,14 @@ describe('§11 config get / set on <home>/config.json', () => {
     expect(configSet(h, 'memory.core.remote_edit', 'Refuse')).toBe('memory.core.remote_edit = refuse');
     expect(configSet(h, 'memory.pressure.warn_ratio', '0.9')).toBe('memory.pressure.warn_ratio = 0.9');
     expect(configSet(h, 'memory.capture.ttl', '30d')).toBe('memory.capture.ttl = 30d');
-    expect(configSet(h, 'retrieval_reflex_max_pointers', '2')).toBe('retrieval_reflex_max_pointers = 2');
+    expect(configSet(h, 'retrieval.reflex.max_pointers', '2')).toBe('retrieval.reflex.max_pointers = 2');
     expect(readConfigFile(h)).toEqual({
       'memory.core.enabled': true,
       'memory.core.max_chars': 6000,
       'memory.core.remote_edit': 'refuse',
       'memory.pressure.warn_ratio': 0.9,
       'memory.capture.ttl': '30d',
-      retrieval_reflex_max_pointers: 2,
+      'retrieval.reflex.max_pointers': 2,
     });
     expect(configGet(h, 'memory.core.remote_edit')).toBe('refuse');
   });

@@ -46,13 +46,13 @@ describe('§11 defaults', () => {
         'memory.pressure.warn_ratio',
         'memory.serve.idle_minutes',
         'memory.volunteer.retention_days',
-        'retrieval_reflex',
-        'retrieval_reflex_gazetteer',
-        'retrieval_reflex_lexical_arms',
-        'retrieval_reflex_max_pointers',
-        'retrieval_reflex_tool_max_pages',
-        'retrieval_reflex_tool_min_confidence',
-        'retrieval_reflex_window_turns',
+        'retrieval.reflex.enabled',
+        'retrieval.reflex.gazetteer',
+        'retrieval.reflex.lexical_arms',
+        'retrieval.reflex.max_pointers',
+        'retrieval.reflex.tool_max_pages',
+        'retrieval.reflex.tool_min_confidence',
+        'retrieval.reflex.window_turns',
       ].sort(),
     );
   });
@@ -110,12 +110,12 @@ describe('§11 config set validation', () => {
   });
 
   it('push-context keys are settable the same way', () => {
-    expect(set('retrieval_reflex', 'off')).toBe(false);
-    expect(set('retrieval_reflex_window_turns', '6')).toBe(6);
-    expect(set('retrieval_reflex_max_pointers', '2')).toBe(2);
-    expect(set('retrieval_reflex_lexical_arms', 'no')).toBe(false);
-    expect(set('retrieval_reflex_gazetteer', 'yes')).toBe(true);
-    invalid('retrieval_reflex_window_turns', '0');
+    expect(set('retrieval.reflex.enabled', 'off')).toBe(false);
+    expect(set('retrieval.reflex.window_turns', '6')).toBe(6);
+    expect(set('retrieval.reflex.max_pointers', '2')).toBe(2);
+    expect(set('retrieval.reflex.lexical_arms', 'no')).toBe(false);
+    expect(set('retrieval.reflex.gazetteer', 'yes')).toBe(true);
+    invalid('retrieval.reflex.window_turns', '0');
   });
 
   it('unknown keys → unknown_config_key, even with --force', () => {
