@@ -45,7 +45,7 @@ async function runEvent(event: HookEvent, args: HookArgs, home: string, pending:
 /**
  * The run of a hook that gave up (missed its deadline, or failed): only a pending pressure
  * notice is printed, never a partial block; a session start's heartbeat still records that it
- * printed no core (core-memory §8.2).
+ * printed no core.
  */
 export function givenUpRun(event: HookEvent, reason: 'deadline' | 'internal', pending: Pending): HookRun {
   let stdout: string | null = null;

@@ -13,7 +13,7 @@ import { sessionStartText } from './session-start-output.js';
 export const SESSION_START_DEADLINE_MS = 1500;
 
 /**
- * `hook session-start` (core-memory §8.2): the core block (unless disabled or suppressed by
+ * `hook session-start`: the core block (unless disabled or suppressed by
  * BRAINSTREAM_CORE=0), its remote-edit notices, then the MEMORY.md digest, as plain text.
  */
 export async function runSessionStart(home: string, startedAt: number, stdin: HookStdin, deadlineMs = SESSION_START_DEADLINE_MS): Promise<HookRun> {
