@@ -64,7 +64,7 @@ describe('hook session-start', () => {
   it('BRAINSTREAM_CORE=0 suppresses core for the session; the digest stays', () => {
     const r = runHook(home, 'session-start', payload(), { ...env, BRAINSTREAM_CORE: '0' });
     expect(r.stdout).toBe(`${DIGEST}\n`);
-    // No core printed: the revision recorded is the empty block's (§3.4 is defined for "").
+    // No core printed: the revision recorded is the empty block's (the revision hash is defined for "").
     expect(heartbeats(home).at(-1)).toEqual(expect.objectContaining({ outcome: 'ok', core_chars: 0, core_revision: EMPTY_REVISION }));
   });
 
