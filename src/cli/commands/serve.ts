@@ -70,7 +70,7 @@ export async function servedAlready(home: string, err: unknown): Promise<unknown
 }
 
 /**
- * `brainstream serve` (push-context §7.3, §14.6): owns the embedded brain until SIGINT/SIGTERM.
+ * `brainstream serve`: owns the embedded brain until SIGINT/SIGTERM.
  * The log backend is the embedded one; `--kafka` runs a member of the distributed mode instead.
  */
 export function registerServe(program: Command, runCommand: RunCommand): void {

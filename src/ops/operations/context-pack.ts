@@ -16,7 +16,7 @@ const Entities = z
   .refine((e) => e.length <= MAX_PACK_ENTITIES, { message: `at most ${MAX_PACK_ENTITIES} entities` });
 
 /**
- * `context_pack` (core-memory §8.4): the caller's core block plus standing-entity cards.
+ * `context_pack`: the caller's core block plus standing-entity cards.
  * `include_private` is accepted for compatibility with older clients and changes nothing: the
  * spec says private pages never appear in a pack (for any caller), and it has no effect on core.
  */

@@ -30,11 +30,11 @@ const Params = z.object({
   attribution: z.enum(['approximate', 'session']).nullable().optional(),
 });
 
-/** Scope of the caller (§7.1): remote → its read grant (else its bound source); owner → its source. */
+/** Scope of the caller: remote → its read grant (else its bound source); owner → its source. */
 const scopeOf = (ctx: OpContext): string[] =>
   ctx.caller.kind === 'remote' && ctx.caller.grant && ctx.caller.grant.length > 0 ? [...ctx.caller.grant] : [ctx.caller.source];
 
-/** `volunteer_context` (push-context §7.1): pages worth volunteering for a window, or `stats`. */
+/** `volunteer_context`: pages worth volunteering for a window, or `stats`. */
 export const volunteerContextOp = defineOperation({
   name: 'volunteer_context',
   description:
