@@ -1,5 +1,6 @@
 -- The usage-statistics projection: per UTC day × arm × channel × source, how many pages were
--- volunteered and how many were then used, under both attributions (push-context §9).
+-- volunteered and how many were then used, under both attributions (approximate: retrieved by
+-- anyone after the event; attributed: retrieved in the event's session after it).
 CREATE TABLE IF NOT EXISTS usage_stats (
   day              DATE NOT NULL,
   match_arm        TEXT NOT NULL,

@@ -1,6 +1,6 @@
 -- Views for BI tools: the same figures `volunteer-context --stats` and `brainstream stats` print.
 
--- One row per retained volunteered event with both attributions, computed exactly as §9 does.
+-- One row per retained volunteered event with both attributions, computed exactly as `--stats` does.
 CREATE OR REPLACE VIEW volunteer_usage_events AS
 SELECT e.id, e.source_id, e.slug, e.confidence, e.match_arm, e.channel, e.session_id, e.turn, e.volunteered_at,
        EXISTS (SELECT 1 FROM pages p

@@ -15,7 +15,7 @@ const groupKey = (d: Pick<Delta, 'day' | 'match_arm' | 'channel' | 'source_id'>)
 /**
  * Recomputes the "used" flags of the non-frozen facts of the given pages from the marks, and
  * returns the change per group. Approximate = the page is live and was retrieved (any session)
- * after the event; attributed = retrieved in the event's session after the event (§9).
+ * after the event; attributed = retrieved in the event's session after the event.
  */
 const RECOMPUTE_FLAGS = `
 WITH touched AS (SELECT * FROM unnest($1::text[], $2::text[]) AS t(source_id, slug)),

@@ -44,7 +44,7 @@ export const countStale = async (db: Db, table: string, before: string): Promise
   Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE volunteered_at < $1::timestamptz`, [before]))[0]!.n);
 
 /**
- * Push-context §10: deletes volunteered events older than the retention (`volunteered_at < now −
+ * Deletes volunteered events older than the retention (`volunteered_at < now −
  * ttl`). The decision goes into the log first (`volunteer.purged`), so every projection — and any
  * later rebuild — drops the same events; then the rows go in bounded batches, one transaction
  * each, so appends wait for at most one batch. Throws on database errors; see `purgeQuietly`.

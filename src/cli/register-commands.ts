@@ -19,6 +19,7 @@ import { registerPage } from './commands/page.js';
 import { registerPublish } from './commands/publish.js';
 import { registerRemember } from './commands/remember.js';
 import { registerServe } from './commands/serve.js';
+import { registerService } from './commands/service.js';
 import { registerPurge } from './commands/purge.js';
 import { registerRebuild } from './commands/rebuild.js';
 import { registerReplay } from './commands/replay.js';
@@ -45,6 +46,7 @@ export function registerCommands(program: Command, deps: ProgramDeps): void {
   registerBootstrap(program);
   registerDoctor(program);
   registerServe(program, deps.runCommand);
+  registerService(program);
   registerCore(program);
   registerConfig(program);
   registerRemember(program);

@@ -74,7 +74,7 @@ export async function withServeRuntime<T>(home: string, options: RuntimeOptions,
 /**
  * Runs `fn` with a brain that runs the volunteer processor continuously (`watch`): serve's when
  * this command runs inside it; otherwise this process opens the brain and serves the socket
- * itself while `fn` runs (push-context §7.2), so commands started meanwhile go through it.
+ * itself while `fn` runs, so commands started meanwhile go through it.
  */
 export async function withStreamHost<T>(home: string, runCommand: RunCommand, fn: (host: HostedBrain) => Promise<T>): Promise<T> {
   const hosted = hostedBrain(home);

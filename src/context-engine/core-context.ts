@@ -30,7 +30,7 @@ export interface CoreSession {
 /** What a context engine needs from brainstream: the core block to add on every turn. */
 export interface CoreContext {
   /**
-   * The owner session block for `session` (core-memory §3.1, §8.3), fetched read-only and reused
+   * The owner session block for `session`, fetched read-only and reused
    * for at most `ttlMs` per session and source. "" when core is off, suppressed
    * (`BRAINSTREAM_CORE=0`), empty, or when neither serve nor its cache file answered. Never throws.
    */
@@ -42,7 +42,7 @@ export const CORE_BLOCK_TIMEOUT_MS = 600;
 /**
  * The core block source a context engine wraps (an OpenClaw plugin, or any other host that
  * rebuilds its prompt every turn). Remote-edit notices are not included: they belong to the
- * session start (§6).
+ * session start.
  */
 export function createCoreContext(options: CoreContextOptions = {}): CoreContext {
   const env = options.env ?? process.env;

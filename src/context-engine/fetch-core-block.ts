@@ -7,7 +7,7 @@ import { callServe } from '../hooks/serve-call.js';
 export interface FetchedCoreBlock {
   /** The owner session block ("" when core is off or no page renders). */
   text: string;
-  /** core-memory §3.4 revision of the brain-wide block ("" when unknown). */
+  /** Core revision (a hash) of the brain-wide block ("" when unknown). */
   revision: string;
   /** `serve`: the `core_block` request; `cache-file`: serve's `run/core-cache.json`; `off`: the config says core is off. */
   via: 'serve' | 'cache-file' | 'off';
@@ -23,7 +23,7 @@ function coreEnabled(home: string): boolean {
 }
 
 /**
- * The owner session block of `sourceId`, read-only (core-memory §8.3): serve's `core_block`
+ * The owner session block of `sourceId`, read-only: serve's `core_block`
  * request, else the cache file serve keeps current. Never opens the brain: an engine lives in a
  * long-running host, and holding the brain lock there would lock the owner's own commands out.
  * Null when neither answered (nothing to deliver this turn, nothing worth caching).

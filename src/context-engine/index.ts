@@ -1,4 +1,4 @@
-// brainstream's context-engine surface (core-memory §8.3): the core block a host adds every turn.
+// brainstream's context-engine surface: the core block a host adds every turn.
 export { createCoreContext, CORE_BLOCK_TIMEOUT_MS, type CoreContext, type CoreContextOptions, type CoreSession } from './core-context.js';
 export { fetchCoreBlock, type FetchedCoreBlock } from './fetch-core-block.js';
 export { MAX_CORE_CACHE_MS } from './ttl-cache.js';

@@ -62,7 +62,7 @@ export function estimateTokens(messages: readonly unknown[], addition: string): 
 
 /**
  * An OpenClaw context engine that keeps OpenClaw's own behaviour (messages as they are, OpenClaw's
- * compaction) and adds the owner's core block to the system prompt of every run (core-memory §8.3).
+ * compaction) and adds the owner's core block to the system prompt of every run.
  * It does not own compaction, so `compact()` hands the call to OpenClaw's runtime.
  */
 export function createOpenClawCoreEngine(core: CoreContext, compactWithRuntime: CompactionDelegate): OpenClawContextEngine {

@@ -33,7 +33,7 @@ async function delegateToOpenClaw(params: CompactParams): Promise<CompactResult>
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /**
- * brainstream as an OpenClaw plugin (core-memory §8.3): registers the `brainstream` context
+ * brainstream as an OpenClaw plugin: registers the `brainstream` context
  * engine, which adds the owner's core block to every run. Select it with
  * `plugins.slots.contextEngine: "brainstream"`.
  */

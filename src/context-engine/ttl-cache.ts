@@ -1,4 +1,4 @@
-/** The longest a context engine may reuse a core block (core-memory §8.3). */
+/** The longest a context engine may reuse a core block, so owner edits reach running hosts soon. */
 export const MAX_CORE_CACHE_MS = 60_000;
 
 /**

@@ -1,9 +1,9 @@
 import { normalizeAlias } from './strings.js';
 
 /**
- * The alias entries a page declares (spec §1): frontmatter `aliases` as a list of strings, a
+ * The alias entries a page declares: frontmatter `aliases` as a list of strings, a
  * string, or a comma-separated string; entries trimmed, empties dropped. Anything else declares
- * nothing: a list entry that is not a string (YAML keeps `[1984]` a number, core-memory §1.1)
+ * nothing: a list entry that is not a string (YAML keeps `[1984]` a number)
  * is skipped like an empty one, and a value of another type declares no alias at all.
  */
 export function aliasEntries(aliases: unknown): string[] {

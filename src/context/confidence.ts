@@ -1,7 +1,7 @@
 import type { MatchArm } from '../domain/event-schemas.js';
 import { CONFIDENCE_EPSILON } from './knobs.js';
 
-/** Base confidence per arm (spec §6). */
+/** Base confidence per arm. */
 export const ARM_CONFIDENCE: Readonly<Record<MatchArm, number>> = Object.freeze({
   alias: 0.9,
   title: 0.8,
@@ -13,7 +13,7 @@ export const ARM_CONFIDENCE: Readonly<Record<MatchArm, number>> = Object.freeze(
 export const SALIENCE_BOOST = 0.05;
 export const MAX_CONFIDENCE = 0.99;
 
-/** The salience facts of the window candidate a pointer joins (§4). */
+/** The salience facts of the window candidate a pointer joins. */
 export interface SalienceFacts {
   occurrences: number;
   inNewestTurn: boolean;
@@ -50,7 +50,7 @@ const ARM_TEXT: Readonly<Record<MatchArm, string>> = {
 };
 
 /**
- * The rationale template (§6): never any conversation text beyond the matched surface.
+ * The rationale template: never any conversation text beyond the matched surface.
  * `windowTurns` = the number of turns given to the core.
  */
 export function rationaleFor(arm: MatchArm, display: string, c: SalienceFacts | undefined, windowTurns: number): string {
@@ -63,10 +63,10 @@ export function rationaleFor(arm: MatchArm, display: string, c: SalienceFacts | 
   return parts.join('; ');
 }
 
-/** The rationale logged for an ungated pointer (§7.4.2 step 6, §7.5): `<arm> match "<display>"`. */
+/** The rationale logged for an ungated pointer (hook and reflex lanes): `<arm> match "<display>"`. */
 export const pointerRationale = (arm: MatchArm, display: string): string => `${arm} match "${display}"`;
 
-/** What the §6 order reads. */
+/** What the volunteer order reads. */
 export interface Rankable {
   confidence: number;
   /** First-mention rank of the matched candidate; none → Infinity (last). */

@@ -1,7 +1,7 @@
 import { HARD_STOPWORDS, SOFT_COMMON_WORDS } from './stopwords.js';
 import { CJK_CLASS, hasCjk, normalizeAlias, stripPossessive } from './strings.js';
 
-/** An entity surface found in one turn (spec §3). `key` = normalizeAlias(query). */
+/** An entity surface found in one turn. `key` = normalizeAlias(query). */
 export interface Candidate {
   display: string;
   query: string;
@@ -50,7 +50,7 @@ export function sentenceStart(text: string, i: number): boolean {
 
 const isHardStopword = (token: string): boolean => HARD_STOPWORDS.has(stripPossessive(token).toLowerCase());
 
-/** Strong pass (§3.1): handles and capitalised runs, precision-filtered, ≤ 12, first-seen order. */
+/** Strong pass: handles and capitalised runs, precision-filtered, ≤ 12, first-seen order. */
 export function extractStrong(text: string): Candidate[] {
   const entries = new Map<string, StrongEntry>();
   const consider = (rawDisplay: string, rawQuery: string, mid: boolean, start: number, end: number): void => {
@@ -118,7 +118,7 @@ function sightingRecorder(out: Candidate[]): (key: string, start: number, end: n
   };
 }
 
-/** Weak lower-case pass (§3.2): ≤ 32 tokens in text order, shadowed by emitted strong keys. */
+/** Weak lower-case pass: ≤ 32 tokens in text order, shadowed by emitted strong keys. */
 export function extractWeak(text: string, taken: Set<string>, out: Candidate[]): void {
   let emitted = 0;
   const seenAgain = sightingRecorder(out);
@@ -141,7 +141,7 @@ export function extractWeak(text: string, taken: Set<string>, out: Candidate[]):
   }
 }
 
-/** CJK pass (§3.3): n-grams (4, 3, 2) of CJK runs, ≤ 24, pure-hiragana grams skipped. */
+/** CJK pass: n-grams (4, 3, 2) of CJK runs, ≤ 24, pure-hiragana grams skipped. */
 export function extractCjk(text: string, taken: Set<string>, out: Candidate[]): void {
   if (!hasCjk(text)) return;
   let emitted = 0;
@@ -178,7 +178,7 @@ export function extractCjk(text: string, taken: Set<string>, out: Candidate[]): 
 export type ExtraPass = (text: string, taken: Set<string>, out: Candidate[]) => void;
 
 /**
- * All candidates of one turn (§3): strong (first-seen), then the optional extra pass
+ * All candidates of one turn: strong (first-seen), then the optional extra pass
  * (gazetteer), then weak lower-case, then CJK. Keys are distinct within a turn.
  */
 export function extractCandidates(text: unknown, extra?: ExtraPass): Candidate[] {

@@ -1,4 +1,4 @@
-/** Constants and knob normalisation of the volunteer decision (spec §6, §7.1, §7.2, §12). */
+/** Constants and knob normalisation of the volunteer decision. */
 
 export const DEFAULT_MIN_CONFIDENCE = 0.7;
 export const DEFAULT_MAX_PAGES = 3;

@@ -1,7 +1,7 @@
 import { extractCandidates, MAX_STRONG, MAX_WEAK, type Candidate } from './extract.js';
 import type { DecisionTurn } from './turn.js';
 
-/** A candidate merged over the window with its salience facts (spec §4). */
+/** A candidate merged over the window with its salience facts. */
 export interface WindowCandidate {
   display: string;
   query: string;
@@ -15,7 +15,7 @@ export interface WindowCandidate {
   userMention: boolean;
   /** Named in an assistant turn (not only by the user or in tool output). */
   assistantMention: boolean;
-  /** First-seen rank across the window: the first-mention rank used for ordering (§6). */
+  /** First-seen rank across the window: the first-mention rank used for ordering. */
   order: number;
   /** Salience: recency + frequency (≤ 4) × 0.1 + 0.15 for a user mention. */
   weight: number;

@@ -130,7 +130,7 @@ export function recordOf(page: Page, sourceId: string = page.source_id): PageRec
 }
 
 /**
- * The in-memory page index (spec §1, §5): live pages per source with O(1) lookups for alias
+ * The in-memory page index: live pages per source with O(1) lookups for alias
  * keys, lower titles, slug tails and surnames. Maintained incrementally from page events;
  * an upsert replaces the page's old keys.
  */

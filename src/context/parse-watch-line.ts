@@ -1,7 +1,7 @@
 import { turnStart } from './parse-window.js';
 import type { Turn } from './turn.js';
 
-/** One `watch` stdin line → one turn, or null when the line is skipped (spec §2.2). */
+/** One `watch` stdin line → one turn, or null when the line is skipped (blank, or empty after its role prefix). */
 export function parseWatchLine(line: string): Turn | null {
   if (typeof line !== 'string') return null;
   const raw = line.endsWith('\r') ? line.slice(0, -1) : line;

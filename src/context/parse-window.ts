@@ -21,7 +21,7 @@ export function turnStart(line: string): { role: TurnRole; text: string } | null
 const LINE_BREAK = /\r?\n/u;
 const BLANK = /^\s*$/u;
 
-/** Parses window text (one-shot stdin, MCP `window`) into turns (spec §2.1). */
+/** Parses window text (one-shot stdin, MCP `window`) into turns. */
 export function parseWindowText(input: string): Turn[] {
   if (typeof input !== 'string' || BLANK.test(input)) return [];
   const turns: Turn[] = [];

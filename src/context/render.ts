@@ -6,7 +6,7 @@ export const NOTHING_VOLUNTEERED = 'Nothing volunteered (no entity cleared the c
 type Shown = Pick<VolunteeredPage, 'slug' | 'source_id' | 'display' | 'confidence' | 'arm' | 'rationale' | 'synopsis'>;
 
 /**
- * Human rendering (§7.1, also `watch`): `<display> → <slug> (<conf 2dp>, <arm>) — <rationale>`
+ * Human rendering (one-shot and `watch`): `<display> → <slug> (<conf 2dp>, <arm>) — <rationale>`
  * and, for a non-empty synopsis, an indented synopsis line; every line ends with `\n`.
  */
 export function renderHuman(pages: readonly Shown[]): string {
@@ -19,7 +19,7 @@ export function renderHuman(pages: readonly Shown[]): string {
   return out;
 }
 
-/** A page of the one-shot result, keys in contract order (§14.4). */
+/** A page of the one-shot result, keys in the order the CLI contract prints them. */
 export interface PageJson {
   slug: string;
   source_id: string;
@@ -40,7 +40,7 @@ export const pageJson = (p: Shown): PageJson => ({
   synopsis: p.synopsis,
 });
 
-/** The one-shot JSON result `{pages, count, window_turns}` (§7.1, §14.4). */
+/** The one-shot JSON result `{pages, count, window_turns}`. */
 export interface OneShotJson {
   pages: PageJson[];
   count: number;
@@ -52,7 +52,7 @@ export function oneShotJson(pages: readonly Shown[], windowTurns: number): OneSh
   return { pages: shown, count: shown.length, window_turns: windowTurns };
 }
 
-/** One `watch --json` line object, keys in contract order (§14.5). */
+/** One `watch --json` line object, keys in the order the CLI contract prints them. */
 export interface WatchJsonLine extends PageJson {
   turn: number;
   session_id: string;

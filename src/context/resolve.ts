@@ -2,7 +2,7 @@ import type { MatchArm } from '../domain/event-schemas.js';
 import type { PageIndex, PageRecord, SourceIndex } from './page-index.js';
 import { isAllCjk, slugify } from './strings.js';
 
-/** What resolution reads of a window candidate (§5.1). */
+/** What resolution reads of a window candidate. */
 export interface ResolveCandidate {
   key: string;
   query: string;
@@ -14,11 +14,11 @@ export interface ResolveCandidate {
   gazetteer?: boolean;
 }
 
-/** A resolved page before gating (§5.5): one per `(source_id, slug)`. */
+/** A resolved page before gating: one per `(source_id, slug)`. */
 export interface Pointer {
   rec: PageRecord;
   arm: MatchArm;
-  /** Key of the candidate that resolved it (joins the window candidate in §6). */
+  /** Key of the candidate that resolved it (joins the window candidate when scoring). */
   matchedKey: string;
   /** Position of the page's source in the scope list. */
   sourcePos: number;
@@ -27,9 +27,9 @@ export interface Pointer {
 export interface ResolveOptions {
   /** Source ids in scope, in order (duplicates ignored). */
   scope: readonly string[];
-  /** Remote callers: private pages do not exist at all (§5.0). */
+  /** Remote callers: private pages do not exist at all, not even for uniqueness. */
   remote: boolean;
-  /** Weak aliases, surname and CJK arms (`retrieval.reflex.lexical_arms`). */
+  /** Weak aliases, surname and CJK arms (setting `retrieval.reflex.lexical_arms`). */
   lexicalArms: boolean;
   /**
    * Filled with every candidate key that named a page through some arm, including keys whose
@@ -60,7 +60,7 @@ function scopedSources(index: PageIndex, scope: readonly string[]): ScopedSource
 }
 
 /**
- * Resolves window candidates (in §4 list order) to pointers through the arms of §5, with arm
+ * Resolves window candidates (in window-merge order) to pointers through the arms, with arm
  * precedence alias (strong keys, then weak) > title / slug-suffix > title-surname > cjk-title.
  * Every lookup is a map hit; nothing scans the index.
  */
@@ -117,14 +117,14 @@ export function resolveCandidates(cands: readonly ResolveCandidate[], index: Pag
     if (!pointers.has(rec)) pointers.set(rec, { rec, arm, matchedKey, sourcePos: posOf.get(rec.sourceId) as number });
   };
 
-  // §5.2 alias, strong keys: unique within each source.
+  // Alias, strong keys: unique within each source.
   for (const { src } of sources) {
     for (const key of strongKeys) {
       const only = single(src.aliasPages(key), visible);
       if (only) add(only, 'alias', key);
     }
   }
-  // §5.2 alias, weak keys: unique across the whole scope.
+  // Alias, weak keys: unique across the whole scope.
   for (const key of weakKeys) {
     let only: PageRecord | null = null;
     let n = 0;
@@ -139,7 +139,7 @@ export function resolveCandidates(cands: readonly ResolveCandidate[], index: Pag
     if (n === 1 && only) add(only, 'alias', key);
   }
 
-  // §5.3 title, then slug-suffix (pages whose lower title is a title-list entry are titles).
+  // Title, then slug-suffix (pages whose lower title is a title-list entry are titles).
   const claimed = new Set<PageRecord>();
   for (const { src } of sources) {
     for (let t = 0; t < titles.length; t++) {
@@ -159,7 +159,7 @@ export function resolveCandidates(cands: readonly ResolveCandidate[], index: Pag
       }
     }
   }
-  // §5.3 title-surname: exactly one person page in scope ends with the token, not claimed above.
+  // Title-surname: exactly one person page in scope ends with the token, not claimed above.
   for (let t = 0; t < surnames.length; t++) {
     const token = surnames[t];
     const key = surnameKeys[t];
@@ -176,7 +176,7 @@ export function resolveCandidates(cands: readonly ResolveCandidate[], index: Pag
     if (n === 1 && only && !claimed.has(only)) add(only, 'title-surname', key);
   }
 
-  // §5.4 cjk-title: a CJK weak key naming exactly one page by lower title or slug.
+  // CJK title: a CJK weak key naming exactly one page by lower title or slug.
   if (lexicalArms) {
     const resolvedKeys = new Set<string>();
     for (const p of pointers.values()) resolvedKeys.add(p.matchedKey);

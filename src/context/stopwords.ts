@@ -1,4 +1,4 @@
-/** Function words that are never an entity, even capitalised (spec §3.1). Lower-case. */
+/** Function words that are never an entity, even capitalised. Lower-case. */
 export const HARD_STOPWORDS: ReadonlySet<string> = new Set([
   'i', "i'm", "i've", "i'll", 'you', "you're", 'he', 'she', 'it', "it's", 'we', "we're", 'they', "they're",
   'me', 'him', 'her', 'us', 'them', 'my', 'your', 'his', 'their', 'our', 'mine', 'yours', 'hers', 'theirs',
@@ -11,7 +11,7 @@ export const HARD_STOPWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Frequent words that get capitalised at sentence start (spec §3.1): dropped as single-token
+ * Frequent words that get capitalised at sentence start: dropped as single-token
  * strong candidates unless seen mid-sentence, and never weak candidates. Lower-case.
  */
 export const SOFT_COMMON_WORDS: ReadonlySet<string> = new Set([

@@ -1,4 +1,4 @@
-/** String functions shared by extraction, the page index and resolution (spec §0.1). */
+/** String functions shared by extraction, the page index and resolution. */
 
 const WHITESPACE_RUN = /\s+/gu;
 const LEADING_QUOTES = /^["'`[(]+/u;

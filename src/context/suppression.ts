@@ -1,4 +1,4 @@
-/** Prior-context suppression (spec §5.6): whole-slug test, and the reflex title test. */
+/** Prior-context suppression: whole-slug test, and the reflex title test. */
 
 const SLUG_CHAR = /[\p{L}\p{N}_\-/]/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;

@@ -15,7 +15,7 @@ export function clipSynopsis(s: string): string {
 }
 
 /**
- * The synopsis of a page (spec §5.7), the same for every caller: the frontmatter `summary`, else
+ * The synopsis of a page, the same for every caller: the frontmatter `summary`, else
  * the first sentence of the first prose line of the compiled truth with both fences removed
  * (deliberate difference from the reference, which kept facts rows and unterminated takes).
  */

@@ -1,4 +1,4 @@
-/** One conversation turn; a window lists turns oldest first (spec §0). */
+/** One conversation turn; a window lists turns oldest first. */
 /** `tool`: what a tool returned to the agent (read like an assistant turn: never a user mention). */
 export type TurnRole = 'user' | 'assistant' | 'tool';
 

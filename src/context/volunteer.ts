@@ -11,7 +11,7 @@ import { TurnCache } from './turn-cache.js';
 import type { DecisionTurn } from './turn.js';
 import { mergeWindow, type TurnExtractor, type WindowCandidate } from './merge-window.js';
 
-/** A volunteered page (§7.1 result shape) plus the first-mention rank it was ordered by. */
+/** A volunteered page (the one-shot result shape) plus the first-mention rank it was ordered by. */
 export interface VolunteeredPage {
   slug: string;
   source_id: string;
@@ -25,7 +25,7 @@ export interface VolunteeredPage {
 }
 
 /**
- * An ungated pointer (§7.4.2 step 1, §7.5): the same shape, with the arm's base confidence (not
+ * An ungated pointer (hook and reflex lanes): the same shape, with the arm's base confidence (not
  * boosted), logged as `<arm> match "<display>"`.
  */
 export type ResolvedPointer = VolunteeredPage;
@@ -33,17 +33,17 @@ export type ResolvedPointer = VolunteeredPage;
 interface DecideOptions {
   /** Source ids in scope, in order. Empty → nothing. */
   scope: readonly string[];
-  /** Remote caller: private pages never resolve (§5.0). Default false (owner). */
+  /** Remote caller: private pages never resolve. Default false (owner). */
   remote?: boolean;
-  /** Slugs (any source) removed before gating and capping (§5.6). */
+  /** Slugs (any source) removed before gating and capping, so an excluded page takes no cap slot. */
   excludeSlugs?: ReadonlySet<string> | readonly string[];
-  /** Text already shown to the reader; a whole slug occurring in it suppresses the page (§5.6). */
+  /** Text already shown to the reader; a whole slug occurring in it suppresses the page. */
   priorContext?: string;
   /** Weak aliases, surname and CJK arms. Default true. */
   lexicalArms?: boolean;
   /** Gazetteer pass over registered titles and aliases (`retrieval.reflex.gazetteer`). Default true. */
   gazetteer?: boolean;
-  /** Per-turn extraction override (tests, caches); default the spec's passes (§3) + gazetteer. */
+  /** Per-turn extraction override (tests, caches); default the strong, weak and CJK passes + gazetteer. */
   extract?: TurnExtractor;
 }
 
@@ -57,7 +57,7 @@ export interface VolunteerOptions extends DecideOptions {
 export interface PointerOptions extends DecideOptions {
   /** Cap; normalised by normalizeMaxPointers (default 3). */
   maxPointers?: unknown;
-  /** Reflex at window 1 (§7.5): also suppress pages whose lower title occurs as a word in the prior text. */
+  /** Reflex at window 1: also suppress pages whose lower title occurs as a word in the prior text. */
   suppressTitles?: boolean;
 }
 
@@ -72,9 +72,9 @@ interface Scored {
 }
 
 /**
- * §5.7 display: the (merged) display of the candidate whose key is the title's key, as it is,
- * else the title. A capitalised run may span a line break or a whitespace run (§3.1 keeps it,
- * trimmed), and the spec shows that surface unchanged.
+ * Display: the (merged) display of the candidate whose key is the title's key, as it is,
+ * else the title. A capitalised run may span a line break or a whitespace run (the strong pass
+ * keeps it, trimmed), and the spec shows that surface unchanged.
  */
 function displayFor(rec: PageRecord, byKey: ReadonlyMap<string, WindowCandidate>): string {
   return byKey.get(normalizeAlias(rec.title))?.display ?? rec.title;
@@ -139,7 +139,7 @@ function withoutCoveredSightings(turns: readonly DecisionTurn[], extract: TurnEx
   return (text) => byText.get(text) ?? extract(text);
 }
 
-/** Extract → merge → resolve → suppress/exclude → score (§3–§6), in §6 order. */
+/** Extract → merge → resolve → suppress/exclude → score, in volunteer order. */
 function decide(turns: readonly DecisionTurn[], index: PageIndex, o: DecideOptions, suppressTitles: boolean): Scored[] {
   if (!Array.isArray(turns) || turns.length === 0 || !Array.isArray(o.scope) || o.scope.length === 0) return [];
   const extract = o.extract ?? turnExtractor(index, o);
@@ -182,7 +182,7 @@ function decide(turns: readonly DecisionTurn[], index: PageIndex, o: DecideOptio
 }
 
 /**
- * The volunteer decision (spec §6): pages from the window that clear the gate, in order,
+ * The volunteer decision: pages from the window that clear the gate, in order,
  * capped. No turns or an empty scope → [] without touching the index; no candidates → [] without
  * touching it when the gazetteer is off (the gazetteer lives in the index and is itself a source
  * of candidates, so with it on the index is read to find out whether there are any).
@@ -211,8 +211,8 @@ export function volunteer(turns: readonly DecisionTurn[], index: PageIndex, opti
 }
 
 /**
- * Ungated pointers for the hook and reflex lanes (§7.4.2 step 1, §7.5): resolved, suppressed,
- * ordered as §6 (by the boosted confidence), capped; each carries its arm's base confidence.
+ * Ungated pointers for the hook and reflex lanes: resolved, suppressed,
+ * ordered as volunteered pages are (by the boosted confidence), capped; each carries its arm's base confidence.
  */
 export function resolvePointers(turns: readonly DecisionTurn[], index: PageIndex, options: PointerOptions): ResolvedPointer[] {
   const max = normalizeMaxPointers(options.maxPointers);

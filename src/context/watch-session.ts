@@ -4,7 +4,7 @@ import type { Turn } from './turn.js';
 import { resolvePointers, volunteer, type VolunteeredPage, type VolunteerOptions } from './volunteer.js';
 
 /**
- * Per-session state of the streaming channel (§7.2, §7.3) as plain JSON, so it can be
+ * Per-session state of the streaming channel (`watch`, serve, Kafka) as plain JSON, so it can be
  * checkpointed and restored: the rolling window, the slugs already volunteered (a slug at
  * most once per session) and the number of the last accepted turn.
  */

@@ -1,6 +1,6 @@
 import { BrainstreamError } from '../errors.js';
 
-/** Markers of the block `compile-context` manages inside an instruction file (§8.5). */
+/** Markers of the block `compile-context` manages inside an instruction file. */
 export const COMPILED_BEGIN_PREFIX = '<!-- brainstream:compiled-context:begin';
 export const COMPILED_END = '<!-- brainstream:compiled-context:end -->';
 const BEGIN_LINE = /<!-- brainstream:compiled-context:begin core=([0-9a-f]*) -->/;

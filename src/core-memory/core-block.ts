@@ -19,7 +19,7 @@ export function joinCoreBlock(sections: readonly CoreSection[]): CoreBlock {
   return { text, chars: text.length, sections: [...sections] };
 }
 
-/** The block every session of (S, R) receives (§3.1). */
+/** The block every session of (S, R) receives: default's core pages, then S's own, of the readable ones. */
 export function renderSessionBlock(pages: readonly CorePageRow[], scope: SessionScope, today: string): CoreBlock {
   return joinCoreBlock(sessionCorePages(pages, scope).map((p) => buildCoreSection(p, today)));
 }

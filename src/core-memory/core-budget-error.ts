@@ -34,7 +34,7 @@ const STATUS_HINT = '(see brainstream core status --json)';
 const MOVE_DETAIL = 'Move detail into a linked non-core page and keep a one-line pointer';
 
 /**
- * The fixes a refusal names (§4). Raising the budget is offered only when it would let this
+ * The fixes a refusal names. Raising the budget is offered only when it would let this
  * write through, i.e. when the projected size fits the 6000 ceiling: otherwise (the budget is
  * already 6000, or the write is larger still) the command would change nothing. For the page
  * count, which no setting raises, the fixes are keeping the detail out of core behind a pointer
@@ -55,7 +55,7 @@ function projection(input: BudgetRefusalInput, overBy: number): string {
   return `core would have ${input.next.count} pages, ${pagesOver} over the limit of ${MAX_CORE_PAGES} core pages, and be ${input.next.chars} chars (memory.core.max_chars=${input.maxChars})`;
 }
 
-/** Builds the `core_budget_exceeded` refusal with every envelope field (§4). */
+/** Builds the `core_budget_exceeded` refusal with every envelope field. */
 export function budgetExceededError(input: BudgetRefusalInput): CoreBudgetExceededError {
   const largest = largestVisiblePages(input.sections, input.readable);
   const overBy = Math.max(0, input.next.chars - input.maxChars);

@@ -55,7 +55,7 @@ export interface CoreBudgetDecision {
 }
 
 /**
- * The budget guard (§4): refuse iff (next size > max and next size > current size) or
+ * The budget guard: refuse iff (next size > max and next size > current size) or
  * (next count > 50 and next count > current count). Shrinking or size-neutral writes pass
  * even while over budget, so an over-budget brain can always be brought back under.
  */

@@ -7,7 +7,7 @@ export interface CoreDiffInput {
   slug: string;
   baseRevision: number;
   currentRevision: number;
-  /** Core text (§3.2) of the base version; "" when that version does not exist. */
+  /** Core text of the base version; "" when that version does not exist. */
   baseText: string;
   /** Core text of the current version. */
   currentText: string;

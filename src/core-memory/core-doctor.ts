@@ -84,8 +84,8 @@ function budgetFindings(used: number, count: number, maxChars: number, largest: 
     });
   }
   if (count > MAX_CORE_PAGES) {
-    // The 50-page cap is not a setting, so the finding names a page (§12: a key or
-    // `<source>:<slug>`): the one last in core order (highest core_priority), the natural first to unmark.
+    // The 50-page cap is not a setting, so the finding names a page (a finding's subject is a key
+    // or `<source>:<slug>`): the one last in core order (highest core_priority), the natural first to unmark.
     const over = `core has ${count} pages, ${count - MAX_CORE_PAGES} over the limit of ${MAX_CORE_PAGES}`;
     out.push(
       lastInOrder
@@ -133,14 +133,15 @@ function pageFindings(pages: readonly CorePageRow[]): CoreFinding[] {
   return out;
 }
 
-/** Doctor check `core_memory` (§12): informational, so `warn` at worst, `ok` while core is off. */
+/** Doctor check `core_memory`: informational, so `warn` at worst, `ok` while core is off. */
 export function coreDoctorCheck(input: CoreDoctorInput): CoreDoctorCheck {
   const settings = memorySettings(input.config);
   const measure = measureCore(input.pages, input.today);
   const revision = coreRevision(measure.block.text);
   const canSee = (source: string): boolean => !input.visible || input.visible.includes(source);
   const largest = [...measure.block.sections].filter((s) => canSee(s.source_id)).sort((a, b) => b.chars - a.chars)[0];
-  // Counted pages include withheld ones (§4), so the page named for the count may be one of them.
+  // Counted pages include withheld ones (the cap limits what the owner manages, rendered or
+  // not), so the page named for the count may be one of them.
   const lastInOrder = input.pages.filter((p) => isCorePage(p) && canSee(p.source_id)).sort(compareBrainWide).at(-1);
 
   const findings: CoreFinding[] = [

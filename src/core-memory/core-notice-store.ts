@@ -3,7 +3,7 @@ import type { PendingNotice } from './core-notices.js';
 import { emptyRemoteRevisionState, type RemoteRevisionState } from './remote-revisions.js';
 
 /**
- * Core pages with unacknowledged remote revisions (core-memory §6), naming the latest one, for
+ * Core pages with unacknowledged remote revisions, naming the latest one, for
  * every source (callers filter by what the viewer may read). Only live pages: a deleted page
  * cannot be acked, so its notice would never go away.
  */

@@ -9,7 +9,7 @@ export interface CoreSection {
   priority: number;
   /** `## <title> (<ref>)`. */
   heading: string;
-  /** The page's core text (§3.2). */
+  /** The page's core text: compiled truth without takes fences nor withdrawn, private or expired facts. */
   text: string;
   /** `heading`, a blank line and the text; the heading alone when the text is empty. */
   section: string;
@@ -18,7 +18,7 @@ export interface CoreSection {
 }
 
 /**
- * `## ` + title (whitespace runs collapsed to one space, nothing else: §3.3 does not trim, and
+ * `## ` + title (whitespace runs collapsed to one space, nothing else: the heading is not trimmed, and
  * the core revision hashes these bytes) + ` (<slug>)` or ` (<source_id>:<slug>)`.
  */
 export function coreHeading(title: string, sourceId: string, slug: string): string {

@@ -17,7 +17,7 @@ function tags(frontmatter: Record<string, unknown>): string[] {
 }
 
 /**
- * `core suggest` score (core-memory §14): 3 for the profile slugs (`core/profile`, `me`,
+ * `core suggest` score: 3 for the profile slugs (`core/profile`, `me`,
  * `people/me`); 2 for a first slug segment `prefs`/`preferences` or the tag `preferences`; 1 for
  * a `project` whose `status` is not done/archived/closed; 0 (not a candidate) otherwise.
  */

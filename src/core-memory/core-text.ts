@@ -34,7 +34,7 @@ function replaceFactsFences(text: string, today: string): string {
 }
 
 /**
- * A page's core text (core-memory spec §3.2): compiled truth without takes fences, facts
+ * A page's core text: compiled truth without takes fences, facts
  * fences reduced to plain tables of active, `world`, unexpired rows (`today` = UTC
  * `YYYY-MM-DD`), 3+ newlines collapsed to 2, trimmed. Withdrawn and private facts must not
  * reach every prompt; an empty `## Facts` heading is noise.

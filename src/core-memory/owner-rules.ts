@@ -18,7 +18,7 @@ export interface PrioritySuggestion {
 }
 
 /**
- * What `--priority` a `core add` suggestion names for a write's `core_priority` (§5.3): only a
+ * What `--priority` a `core add` suggestion names for a write's `core_priority`: only a
  * priority the input asked for counts, never a stored one. The CLI takes whole numbers, so a
  * request it cannot pass (2.5, or beyond 32 bits) becomes the nearest it can, moved in the
  * direction of the change so the page still moves the way it was asked; a fractional request
@@ -60,7 +60,8 @@ export interface RemoteCoreKeysCheck {
 }
 
 /**
- * Owner-only core keys for a remote page write (§5.1). Compares effective values, so
+ * Owner-only core keys for a remote page write: only the owner decides core membership and
+ * priority. Compares effective values, so
  * echoing stored values (or `always_load: false` / `core_priority: 100` where none was set)
  * passes. Returns the frontmatter to save: omitted core keys keep their stored values so
  * ordinary remote edits never drop a page out of core or reorder it.
@@ -87,7 +88,7 @@ export function checkRemoteCoreKeys(check: RemoteCoreKeysCheck): Record<string, 
   return merged;
 }
 
-/** A remote delete of a core page is refused (§5.2); names the owner's removal command. */
+/** A remote delete of a core page is refused (only the owner takes a page out of core); names the owner's command. */
 export function checkRemoteDelete(page: { source_id: string; slug: string; frontmatter: Record<string, unknown> }): void {
   if (!isMarkedCore(page.frontmatter)) return;
   const command = coreRemoveCommand(page.source_id, page.slug);

@@ -43,7 +43,7 @@ function content(page: CorePageRow): string {
 }
 
 /**
- * The core checks of one page write, in the order of §5.4: owner-only keys → remote-edit
+ * The core checks of one page write, in this order: owner-only keys → remote-edit
  * policy → budget. Throws the refusal (nothing may be written then). Owner writes are
  * authoritative: no key merge, no remote-edit policy, budget only when `budgeted`.
  */

@@ -75,7 +75,7 @@ const row = (sourceId: string, slug: string, p: PageFields, deleted = false): Co
 });
 
 /**
- * Plans one guarded page write (core-memory §4–§6): owner-only keys → remote-edit policy →
+ * Plans one guarded page write: owner-only keys → remote-edit policy →
  * budget over the brain-wide block as it will be, throwing the refusal; then the events to
  * append (the page version, and the remote-edit notice under `notify`). Updates
  * `planner.corePages` so a second write under the same lock is measured after the first.

@@ -25,7 +25,7 @@ export interface PressureDecision {
   state: PressureState;
 }
 
-/** `hook user-prompt`: decide the save-before-compaction notice for this prompt (§9). */
+/** `hook user-prompt`: decide the save-before-compaction notice for this prompt. */
 export function decidePressureNotice(input: PressureDecisionInput): PressureDecision {
   const state = pruneIdleSessions(input.state, input.now);
   const { settings, usage } = input;

@@ -22,7 +22,7 @@ export interface RememberItem {
   supersedes: string | null;
 }
 
-/** The capture policy (§11) fills in what an item omits. */
+/** The capture policy (`memory.capture` settings) fills in what an item omits. */
 export interface RememberPolicy {
   visibility: FactVisibility;
   ttl: string | null;
@@ -111,7 +111,7 @@ function requestId(params: Record<string, unknown>): string | null {
 }
 
 /**
- * Validates a whole `remember` call before anything is written (§10): `fact` (single form)
+ * Validates a whole `remember` call before anything is written: `fact` (single form)
  * xor `items` (1..20 objects). The first failure refuses the call: `provenance_required`
  * when it is a missing provenance, else `invalid_params`; messages name the item index.
  */

@@ -17,7 +17,7 @@ export interface RemoteEditQuestion {
 }
 
 /**
- * `memory.core.remote_edit` (§6) for one write: only remote writes that change a page that
+ * `memory.core.remote_edit` for one write: only remote writes that change a page that
  * was core before the write are subject to it, because core text reaches every session.
  */
 export function decideRemoteEdit(q: RemoteEditQuestion): RemoteEditOutcome {

@@ -116,7 +116,8 @@ export class DistributedServe {
       const runners = [processors, projections];
       for (const runner of runners) closers.push(() => runner.disconnect());
       await Promise.all(runners.map((r) => r.start()));
-      // Push-context §10 as in the embedded serve: every member runs it, which is safe (kafkaPurgeTarget).
+      // The daily purge of old volunteered events, as in the embedded serve: every member runs it,
+      // which is safe (kafkaPurgeTarget).
       const endpoint = metrics ? await metrics.listen(options.metricsPort!) : null;
       if (endpoint) closers.push(() => endpoint.close());
       const purge = startPurgeSchedule(kafkaPurgeTarget(db, new KafkaEventLog(producer, options.topicPrefix), options.home), options.purge);

@@ -23,7 +23,7 @@ export function heartbeatSummary(entries: readonly HeartbeatEntry[], now: Date):
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The message and details of `volunteer_channels` (push-context §11) from its inputs. */
+/** The message and details of doctor check `volunteer_channels` from its inputs. */
 export function volunteerChannelsResult(channels: Record<string, ChannelActivity>, beat: HookHeartbeatSummary | null): DoctorCheck {
   const active = Object.entries(channels)
     .filter(([, a]) => a.count > 0)

@@ -34,7 +34,7 @@ export interface ReplayedTurn {
 }
 
 /**
- * Feeds a fixture's turns, one stdin line each, through `watch`'s own pipeline (§2.2 line
+ * Feeds a fixture's turns, one stdin line each, through `watch`'s own pipeline (line
  * parsing, turn numbering, batching, the volunteer topology) as one session scoped to `sourceId`.
  * Every accepted line must come back decided: a turn lost on the way is an error, never a
  * silently unscored turn.

@@ -3,7 +3,7 @@ import type { HookRun } from './user-prompt.js';
 import { readPressureState, writePressureState } from './pressure-file.js';
 import { readHookStdin, type HookStdin } from './read-hook-stdin.js';
 
-/** `hook compact` (core-memory §14): a compaction starts a new segment of the session; no output. */
+/** `hook compact`: a compaction starts a new segment of the session; no output. */
 export async function runCompact(home: string, stdin: HookStdin): Promise<HookRun> {
   const input = (await readHookStdin(undefined, stdin)) ?? {};
   const sessionId = typeof input.session_id === 'string' ? input.session_id : null;

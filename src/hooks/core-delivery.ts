@@ -2,7 +2,7 @@
 export interface CoreDelivery {
   /** The session block ("" when no page renders). */
   text: string;
-  /** Core revision (core-memory §3.4) of the brain-wide block. */
+  /** Core revision (a hash) of the brain-wide block. */
   revision: string;
   /** Remote-edit notice lines (at most 5 plus a "more" line). */
   notices: string[];

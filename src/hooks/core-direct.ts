@@ -31,7 +31,7 @@ function thisProcessOwnsTheBrain(lockPath: string): boolean {
 
 /**
  * The owner's session block rendered by opening the brain in this process: the last resort of
- * `hook session-start` when neither serve nor its cache answers (core-memory §8.2). It has
+ * `hook session-start` when neither serve nor its cache answers. It has
  * 1.5 s, most of which starting the embedded database takes, so it opens the database without
  * the full Brain (no other projections, stream followers or their modules) and catches up only
  * the two projections it reads. A home without a database has no core: nothing is created.

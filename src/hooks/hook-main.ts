@@ -21,12 +21,20 @@ const DEADLINE_MS: Record<HookEvent, number> = { 'user-prompt': 800, 'session-st
 // session-start races its own deadline internally; this net only catches a stuck process.
 const NET_SLACK_MS: Record<HookEvent, number> = { 'user-prompt': 0, 'session-start': 150, compact: 0, 'post-tool': 0 };
 
+/** `BRAINSTREAM_HOOK_DEADLINE_MS`: a whole number of milliseconds from 100 to 600000; anything else is ignored. */
+export function deadlineFromEnv(raw: string | undefined): number | null {
+  const text = (raw ?? '').trim();
+  if (!/^\d+$/.test(text)) return null;
+  const ms = Number(text);
+  return ms >= 100 && ms <= 600_000 ? ms : null;
+}
+
 async function runEvent(event: HookEvent, args: HookArgs, home: string, pending: Pending, startedAt: number, stdin: HookStdin, deadlineMs: number): Promise<HookRun> {
   switch (event) {
     case 'user-prompt':
       return (await import('./user-prompt.js')).runUserPrompt(home, args.harness, pending, startedAt, stdin, deadlineMs);
     case 'session-start':
-      return (await import('./session-start.js')).runSessionStart(home, startedAt, stdin);
+      return (await import('./session-start.js')).runSessionStart(home, startedAt, stdin, deadlineMs);
     case 'compact':
       return (await import('./compact.js')).runCompact(home, stdin);
     case 'post-tool':
@@ -37,7 +45,7 @@ async function runEvent(event: HookEvent, args: HookArgs, home: string, pending:
 /**
  * The run of a hook that gave up (missed its deadline, or failed): only a pending pressure
  * notice is printed, never a partial block; a session start's heartbeat still records that it
- * printed no core (core-memory §8.2).
+ * printed no core.
  */
 export function givenUpRun(event: HookEvent, reason: 'deadline' | 'internal', pending: Pending): HookRun {
   let stdout: string | null = null;
@@ -67,8 +75,9 @@ export async function runHook(args: HookArgs, io: HookIo = processHookIo(), opti
     return 2;
   }
   const event = args.event;
-  // A harness's deadline; an in-process caller that is not a harness may allow more.
-  const deadlineMs = options.deadlineMs ?? DEADLINE_MS[event];
+  // A harness's deadline; an in-process caller that is not a harness, or a user on a slow
+  // machine (who then raises the harness's own hook timeout to match), may allow more.
+  const deadlineMs = options.deadlineMs ?? deadlineFromEnv(process.env.BRAINSTREAM_HOOK_DEADLINE_MS) ?? DEADLINE_MS[event];
   const startedAt = Date.now();
   const home = resolveHome(args.home);
   try {

@@ -17,7 +17,7 @@ function harnessUsage(raw: unknown): PressureUsage | null {
 }
 
 /**
- * The save-before-compaction notice for this prompt (core-memory §9), or null. Usage comes
+ * The save-before-compaction notice for this prompt, or null. Usage comes
  * from the harness, else from the transcript; the segment state is updated when it fires.
  */
 export function hookPressureNotice(home: string, input: Record<string, unknown>, entries: readonly unknown[], now: Date): string | null {

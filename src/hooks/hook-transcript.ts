@@ -66,7 +66,7 @@ function scan(buf: Buffer, reader: Reader, wantTurns: number) {
 }
 
 /**
- * What the hook takes from the harness transcript (push-context §7.4.1): the last 4 turns and
+ * What the hook takes from the harness transcript: the last 4 turns and
  * the prior context of its own earlier injections, from the newest 2 MB of a checked path.
  */
 export function readHookTranscript(rawPath: unknown, harness: string, prompt: string): TranscriptRead {

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -63,4 +63,10 @@ export function writeLauncher(home: string, install: { main: string; node: strin
   const path = launcherPath(home);
   writeAtomic(path, LAUNCHER, 0o700);
   return path;
+}
+
+/** A bash for the launcher, or null (Windows, or no bash where it usually is). */
+export function findBash(): string | null {
+  if (process.platform === 'win32') return null;
+  return ['/bin/bash', '/usr/bin/bash', '/usr/local/bin/bash', '/opt/homebrew/bin/bash'].find((p) => existsSync(p)) ?? null;
 }

@@ -16,7 +16,7 @@ export function cutUtf8(text: string, bytes: number): string {
 }
 
 /**
- * The MEMORY.md digest (core-memory §8.2): every line of the sections headed "standing
+ * The MEMORY.md digest: every line of the sections headed "standing
  * rules", "open commitments" or "active context" (heading included, up to the next heading);
  * "" when there are none. Over 3 072 bytes it is cut to 3 070 and ends with `…`.
  */

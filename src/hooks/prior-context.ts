@@ -20,7 +20,7 @@ export const claudeCodeHookBlocks = (entries: readonly Entry[]): string[] =>
 export const CLAUDE_BLOCK_HINT = 'hook_additional_context';
 
 /**
- * The prior context of the cross-turn dedupe (push-context §7.4.1): only blocks this hook
+ * The prior context of the cross-turn dedupe: only blocks this hook
  * injected (they carry its markers; other hooks' blocks and user text never count), identical
  * blocks collapsed, newest first within 32 KB (a block that does not fit is skipped, not a
  * stop), then oldest → newest joined by blank lines.

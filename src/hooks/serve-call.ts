@@ -5,7 +5,7 @@ export type ServeFailure = 'no_serve' | 'ipc_unavailable' | 'deadline' | 'unauth
 
 export type ServeReply = { ok: true; body: Record<string, unknown> } | { ok: false; reason: ServeFailure };
 
-/** One request to serve, every failure mapped to a degraded reason of the hook lane (§7.4.1). */
+/** One request to serve, every failure mapped to a degraded reason of the hook lane. */
 export async function callServe(home: string, payload: ServeRequest, timeoutMs: number): Promise<ServeReply> {
   try {
     const res = await request<Record<string, unknown>>(home, payload, { timeoutMs });

@@ -8,7 +8,7 @@ export const CORE_SERVE_TIMEOUT_MS = 600;
 const timeout = (ms: number): Promise<null> => new Promise((r) => setTimeout(() => r(null), Math.max(0, ms)).unref());
 
 /**
- * The session block for `sourceId` (core-memory §8.2): from serve (`core_block`), else the
+ * The session block for `sourceId`: from serve (`core_block`), else the
  * cache file serve keeps current, else rendered here by opening the brain — only within the
  * time left. Null when none answered in time (the rest is printed without core).
  */

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import type { CoreDelivery } from './core-delivery.js';
 
 /**
- * `core_revision` (core-memory §3.4) of the empty block. A session start that printed no core
+ * `core_revision` (the hash) of the empty block. A session start that printed no core
  * (core off, suppressed, unavailable, deadline, error) records it: the session got "".
  */
 export const EMPTY_CORE_REVISION = createHash('sha256').update('', 'utf8').digest('hex').slice(0, 16);
 
 const REVISION = /^[0-9a-f]{16}$/;
 
-/** What every session-start heartbeat carries (§8.2): the printed block's size and its revision. */
+/** What every session-start heartbeat carries: the printed block's size and its revision. */
 export interface SessionStartCoreFields {
   core_chars: number;
   core_revision: string;

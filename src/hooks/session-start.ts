@@ -13,10 +13,10 @@ import { sessionStartText } from './session-start-output.js';
 export const SESSION_START_DEADLINE_MS = 1500;
 
 /**
- * `hook session-start` (core-memory §8.2): the core block (unless disabled or suppressed by
+ * `hook session-start`: the core block (unless disabled or suppressed by
  * BRAINSTREAM_CORE=0), its remote-edit notices, then the MEMORY.md digest, as plain text.
  */
-export async function runSessionStart(home: string, startedAt: number, stdin: HookStdin): Promise<HookRun> {
+export async function runSessionStart(home: string, startedAt: number, stdin: HookStdin, deadlineMs = SESSION_START_DEADLINE_MS): Promise<HookRun> {
   const input = (await readHookStdin(undefined, stdin)) ?? {};
   const sessionId = typeof input.session_id === 'string' ? input.session_id : null;
   if (input.source === 'compact') {
@@ -34,7 +34,7 @@ export async function runSessionStart(home: string, startedAt: number, stdin: Ho
     coreWanted = false;
     reason = 'invalid_config';
   }
-  const core = coreWanted ? await coreForSession(home, sessionSourceOf(), startedAt + SESSION_START_DEADLINE_MS) : null;
+  const core = coreWanted ? await coreForSession(home, sessionSourceOf(), startedAt + deadlineMs) : null;
   if (coreWanted && core === null) reason = 'core_unavailable';
   const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
   const text = sessionStartText({ core: core?.text ?? '', notices: core?.notices ?? [], digest: memoryDigestOf(cwd) });

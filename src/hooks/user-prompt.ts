@@ -38,7 +38,7 @@ async function decideNotice(home: string, input: Record<string, unknown>, usageE
 }
 
 /**
- * `hook user-prompt` (push-context §7.4.1, core-memory §9): read the harness JSON and the
+ * `hook user-prompt`: read the harness JSON and the
  * transcript, decide the pressure notice, ask serve for the turn block, print the harness JSON.
  */
 export async function runUserPrompt(home: string, harness: Harness, pending: Pending, startedAt: number, stdin: HookStdin, deadlineMs = USER_PROMPT_DEADLINE_MS): Promise<HookRun> {

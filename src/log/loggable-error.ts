@@ -9,7 +9,7 @@ export function debugging(argv: readonly string[] = process.argv.slice(2), level
 /**
  * What a log line may say about an error: its kind, message and code, plus the stack when
  * debugging. Never the other fields a driver attaches: database errors carry the failed
- * statement's parameters, which can hold transcript text (push-context §13.3: logs redact it).
+ * statement's parameters, which can hold transcript text (logs must never hold conversation text).
  */
 export function loggableError(err: unknown, withStack = debugging()): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err).slice(0, MAX_MESSAGE) };

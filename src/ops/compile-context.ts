@@ -44,7 +44,7 @@ export interface CompileResult {
   chars: number;
   /** `.git/info/exclude` the file was added to (hermes), or null. */
   excluded_in: string | null;
-  /** `memory.core.enabled`: while false, `--include-core` writes no core (§8.1). */
+  /** `memory.core.enabled`: while false, `--include-core` writes no core: nothing is delivered while core is off. */
   core_enabled: boolean;
 }
 
@@ -59,7 +59,7 @@ function writeIfChanged(path: string, before: string | null, text: string): bool
 }
 
 /**
- * `compile-context` (core-memory §8.5): keeps the owner's session block for `caller.source` in a
+ * `compile-context`: keeps the owner's session block for `caller.source` in a
  * managed block of a static instruction file, or removes it. Core is never written into a
  * git-tracked file (`core_tracked_file_refused`; nothing written) and never while core memory is
  * off (then a block left by an earlier run is removed instead). Each compiled path is recorded in
@@ -71,7 +71,7 @@ export async function compileContext(brain: Brain, caller: Caller, home: string,
   const path = req.out === undefined ? targetPath(req.target, req.cwd, req.env) : resolve(req.cwd, req.out);
   const before = existsSync(path) ? readFileSync(path, 'utf8') : null;
   const coreEnabled = memorySettings(brainConfig(brain)).coreEnabled;
-  // Nothing is delivered anywhere while core memory is off (§8.1), so `--include-core` then
+  // Nothing is delivered anywhere while core memory is off, so `--include-core` then
   // leaves no core in the file: it succeeds as a removal of any block an earlier run wrote.
   if (req.mode === 'remove' || !coreEnabled) {
     const text = withoutManagedBlock(before ?? '', path);

@@ -11,13 +11,13 @@ import { loadCoreRows } from './operations/core-rows.js';
  * `core_block`, MCP `context_pack`, `compile-context`, `core show`).
  *
  * They render what the rules say for the caller and nothing more: they do NOT check
- * `memory.core.enabled` nor `BRAINSTREAM_CORE=0` (core-memory §8.1). Those switches belong to
+ * `memory.core.enabled` nor `BRAINSTREAM_CORE=0`. Those switches belong to
  * the delivery surface: a hook reads its own environment, serve reads the config per request,
  * and `core show` deliberately previews the block while core is off.
  */
 
 /**
- * The session block of `caller` (§3.1): the default source's renderable core pages, then its
+ * The session block of `caller`: the default source's renderable core pages, then its
  * own source's; private, quarantined, deleted pages and unreadable sources never appear.
  * Owner callers have `grant: null` (every source readable).
  */
@@ -25,7 +25,7 @@ export async function sessionCoreBlock(db: Db, caller: Pick<Caller, 'source' | '
   return renderSessionBlock(await loadCoreRows(db), { sessionSource: caller.source, readable: caller.grant }, utcDay(now));
 }
 
-/** `core_revision` (§3.4) of the brain-wide block: what compiled files and heartbeats record. */
+/** `core_revision` (a hash of the brain-wide block, no page text): what compiled files and heartbeats record. */
 export async function currentCoreRevision(db: Db, now = new Date()): Promise<string> {
   return coreRevision(renderBrainWideBlock(await loadCoreRows(db), utcDay(now)).text);
 }
@@ -37,7 +37,8 @@ export async function pendingNoticesFor(db: Db, caller: Pick<Caller, 'grant'>): 
 }
 
 /**
- * The notice lines shown after the core block (§6): one per page, at most 5, then
+ * The notice lines shown after the core block, for remote edits of core pages the owner has not
+ * acknowledged: one per page, at most 5, then
  * `… and <k> more (brainstream core status)`. Never part of the block nor of its budget; show
  * them only when core itself is delivered.
  */

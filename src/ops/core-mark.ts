@@ -17,7 +17,7 @@ export interface CoreMarkResult {
   source_id: string;
   slug: string;
   priority: number;
-  /** Size of the page's section (§4). */
+  /** Size of the page's section: its heading and core text. */
   chars: number;
   /** Why the page never renders (private / quarantined), or null. */
   withheld: 'private' | 'quarantined' | null;
@@ -104,7 +104,7 @@ async function mark(
   };
 }
 
-/** `core add SLUG [--priority N]`: marks the page core (a guarded write, §4; owner only, §5). */
+/** `core add SLUG [--priority N]`: marks the page core (refused over budget; owner only). */
 export const coreAdd = (brain: Brain, caller: Caller, sourceId: string, slug: string, priority?: number, now = new Date()) =>
   mark(brain, caller, sourceId, slug, 'add', priority, now);
 

@@ -16,7 +16,7 @@ export interface CoreMemoryDoctorInput {
 }
 
 /**
- * Doctor check `core_memory` (core-memory §12) with its real inputs: every core row (the budget
+ * Doctor check `core_memory` with its real inputs: every core row (the budget
  * is brain-wide), the stored config, the files in `<home>/compiled.json` with the revision each
  * carries now, and the running serve/watch as its ping describes it. Never `fail`.
  */

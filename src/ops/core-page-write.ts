@@ -47,7 +47,7 @@ export interface GuardedEditResult {
 }
 
 /**
- * One guarded page write (core-memory §4–§6) of `sourceId:slug`: under the core write lock,
+ * One guarded page write (owner-only keys, remote-edit policy, budget) of `sourceId:slug`: under the core write lock,
  * reads the stored row, lets `edit` derive the new page from it (null: leave the stored row as
  * it is; or throw, e.g. page_not_found), checks owner-only keys → remote-edit policy → budget,
  * and appends the page event (plus the remote-edit notice) only if every check passed. A write

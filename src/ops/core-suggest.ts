@@ -19,7 +19,7 @@ export interface CoreSuggestion {
   score: number;
   source_id: string;
   slug: string;
-  /** Size of the page's section, what it would add to core (§4). */
+  /** Size of the page's section, what it would add to core: its heading and core text. */
   chars: number;
   last_retrieved_at: string | null;
 }

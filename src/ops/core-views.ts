@@ -28,7 +28,7 @@ export async function coreList(brain: Brain, caller: Caller, now = new Date()) {
   };
 }
 
-/** `core status --json` (§14): effective settings, usage, revision, pending notices and visible pages. */
+/** `core status --json`: effective settings, usage, revision, pending notices and visible pages. */
 export async function coreStatus(brain: Brain, caller: Caller, now = new Date()) {
   const settings = memorySettings(brainConfig(brain));
   return coreStatusJson({

@@ -22,7 +22,7 @@ export interface ForgetResponse {
 }
 
 /**
- * `forget ID [--reason TEXT]` (core-memory §10): withdraws a fact. On its entity page the row's
+ * `forget ID [--reason TEXT]`: withdraws a fact. On its entity page the row's
  * claim is struck, `valid_until` set to today and the reason added to its context, as a guarded
  * page write (the remote-edit policy applies on core pages); the fact store marks it forgotten.
  * Unknown ids, and facts the caller may not touch (another source; remote: private) →

@@ -98,7 +98,7 @@ export async function getPage(
   return caller.kind === 'remote' ? { ...page!, compiled_truth: remoteCompiledTruth(page!.compiled_truth) } : page!;
 }
 
-/** Soft delete. Remote callers: only in their bound source, never a core page (core-memory §5.2). */
+/** Soft delete. Remote callers: only in their bound source, never a core page (only the owner takes pages out of core). */
 export async function deletePage(brain: Brain, caller: Caller, sourceId: string, slug: string): Promise<void> {
   if (caller.kind === 'remote' && sourceId !== caller.source) {
     throw new BrainstreamError('source_not_writable', `remote callers may delete only in their bound source (${caller.source})`);

@@ -35,7 +35,7 @@ async function strikeSuperseded(tx: Db, caller: Caller, planner: PageWritePlanne
 }
 
 /**
- * Saves one validated `remember` item as its own write (core-memory §10), under the core write
+ * Saves one validated `remember` item as its own write, under the core write
  * lock: a duplicate writes nothing; a fact about an existing entity page becomes a row of that
  * page's facts fence (a guarded page write: budget, and the remote-edit policy on core pages);
  * any other fact lives in the fact store only. Throws the refusal (nothing written then).

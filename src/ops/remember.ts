@@ -13,7 +13,7 @@ import { readRememberReplay } from '../core-memory/remember-request-store.js';
 import { rememberItem, type ItemOutcome } from './remember-item.js';
 import { serialisePerRequest } from './remember-request-lock.js';
 
-/** The single form's response (§10). */
+/** The single form's response. */
 export interface RememberSingleResponse {
   id: string;
   status: 'inserted' | 'duplicate' | 'superseded';
@@ -45,7 +45,7 @@ function errorOutcome(err: unknown): ItemOutcome {
 }
 
 /**
- * `remember` (core-memory §10): the whole call is validated first (any invalid item, 0 or more
+ * `remember`: the whole call is validated first (any invalid item, 0 or more
  * than 20 items → refused, nothing written); a replayed `request_id` returns its stored
  * response verbatim and writes nothing; otherwise each item is its own guarded write with its
  * own status, `partial` when some failed. Responses with a `request_id` are kept 7 days.

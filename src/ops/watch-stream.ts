@@ -44,14 +44,14 @@ export function lines(input: NodeJS.ReadableStream, stop?: AbortSignal): Observa
  */
 export const storableLine = (line: string): string => (line.includes('\u0000') ? line.replace(/\u0000/g, '\uFFFD') : line);
 
-/** One turn could not be appended or decided: skipped with a warning, the stream goes on (§7.2). */
+/** One turn could not be appended or decided: skipped with a warning, the stream goes on. */
 function turnSkipped(err: unknown, turns: readonly TurnEvent[] | number, sessionId: string): void {
   const numbers = typeof turns === 'number' ? [turns] : turns.map((t) => t.data.turn);
   logger.warn({ err, session_id: sessionId, turns: numbers }, 'a turn failed and was skipped; the stream goes on');
 }
 
 /**
- * `watch` (push-context §7.2): each accepted line becomes a turn event of the session; the sink's
+ * `watch`: each accepted line becomes a turn event of the session; the sink's
  * volunteer processor decides and logs; the caller prints this session's decisions. Lines are
  * taken in small batches, so a piped transcript streams at thousands of turns a second. A batch
  * that fails is retried turn by turn, so one bad turn costs only itself. Returns the number of
@@ -110,7 +110,7 @@ export async function streamTurns(sink: TurnSink, input: Observable<string>, opt
       defaultIfEmpty(undefined),
     ),
   );
-  // EOF: drain the sink's pending writes (§7.2).
+  // EOF: drain the sink's pending writes, so no volunteered event of the last turns is lost.
   await sink.settle?.();
   return turnNumber;
 }

@@ -43,7 +43,7 @@ function timelineSectionEnd(lines: readonly string[], start: number): number {
 }
 
 /**
- * Splits a page body into compiled truth and timeline (core-memory spec §1.2): at the first
+ * Splits a page body into compiled truth and timeline: at the first
  * sentinel line, else at a `## Timeline`/`## History` section made only of dated bullets,
  * else not at all. Both halves are trimmed.
  */

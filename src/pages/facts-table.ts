@@ -1,5 +1,5 @@
 /**
- * The markdown table inside a facts fence (core-memory spec §1.3):
+ * The markdown table inside a facts fence:
  * `# | claim | kind | confidence | visibility | notability | valid_from | valid_until | source | context`.
  * A `|` inside a cell is written `\|`; a claim wrapped in `~~…~~` marks a withdrawn row.
  */

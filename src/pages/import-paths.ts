@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js';
 import { slugLengthProblem } from './slug-length.js';
 
 /**
- * Path rules of `brainstream import` (push-context spec §14.2): slug, title and type of a
+ * Path rules of `brainstream import`: slug, title and type of a
  * page derived from its file's path relative to the imported folder.
  */
 

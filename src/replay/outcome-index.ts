@@ -32,11 +32,11 @@ export function addOutcomes(index: OutcomeIndex, events: readonly LoggedEvent[])
   }
 }
 
-/** §9 approximate: the page is live and was retrieved (by anyone) after the volunteered event. */
+/** Approximate attribution: the page is live and was retrieved (by anyone) after the volunteered event. */
 export const usedApproximately = (index: OutcomeIndex, page: string, at: number): boolean =>
   index.live.get(page) === true && (index.pageLast.get(page) ?? Number.NEGATIVE_INFINITY) > at;
 
-/** §9 session: the page was retrieved in the same session after the volunteered event. */
+/** Session attribution: the page was retrieved in the same session after the volunteered event. */
 export const usedInSession = (index: OutcomeIndex, page: string, session: string, at: number): boolean =>
   (index.sessionLast.get(sessionKey(page, session)) ?? Number.NEGATIVE_INFINITY) > at;
 

@@ -44,7 +44,7 @@ function perGate(session: SweepSession, turn: Turn, index: PageIndex, gates: rea
 /**
  * One turn of `stepWatchSession` at every gate, exactly. Extraction and resolution do not depend
  * on the gate, so the turn is decided once with the gate open (min 0) and the largest cap: that
- * gives the first pages of the §6 order. A gate's answer is those pages filtered by the gate and
+ * gives the first pages of the volunteer order. A gate's answer is those pages filtered by the gate and
  * by its surfaced set, cut at the cap — exact whenever the filter leaves at least `cap` pages or
  * the open decision returned fewer than the largest cap (then it listed every page). Otherwise the
  * gate is decided again with `stepWatchSession` on its own state.

@@ -10,7 +10,7 @@ import type { Connection } from './socket-server.js';
 export type RunCommand = (argv: readonly string[]) => Promise<number>;
 
 /**
- * Runs CLI commands forwarded by clients (push-context §14.1) with the same program a direct run
+ * Runs CLI commands forwarded by clients with the same program a direct run
  * uses, each with its own sinks, stdin, env and cwd, so the output, exit code and effects are
  * identical. Streamed stdin is fed as it arrives, so a long `watch` never blocks other commands.
  */

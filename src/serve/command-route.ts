@@ -5,7 +5,7 @@ import { resolveHome } from '../brain/home.js';
  * serve on their own, commands that need no brain of this home (the distributed mode's Kafka
  * commands among them, and any command given `--kafka`), and help/version.
  */
-export const LOCAL_COMMANDS: ReadonlySet<string> = new Set(['serve', 'mcp', 'hook', 'bootstrap', 'demo', 'help', 'publish', 'consume', 'lag', 'migrate']);
+export const LOCAL_COMMANDS: ReadonlySet<string> = new Set(['serve', 'service', 'mcp', 'hook', 'bootstrap', 'demo', 'help', 'publish', 'consume', 'lag', 'migrate']);
 
 /**
  * Forwarded commands that never start serve: they report on it or on the home (doctor), or are

@@ -10,7 +10,7 @@ import { loadCoreState, sessionBlockText, type CoreState } from './core-session-
 export const coreCacheFile = (home: string): string => join(homePaths(home).run, 'core-cache.json');
 
 /**
- * `<home>/run/core-cache.json` (core-memory §8.2): the owner session block per source, for
+ * `<home>/run/core-cache.json`: the owner session block per source, for
  * `hook session-start` while serve is down. Shape:
  * `{v: 1, written_at, enabled, revision, sources: {<source_id>: {text, revision, notices}}}`.
  * Blocks are rendered whatever `enabled` says (it is the config when written): the reader decides

@@ -12,7 +12,7 @@ import type { CoreBlockResult } from './protocol.js';
 export interface CoreState {
   enabled: boolean;
   rows: CorePageRow[];
-  /** Remote-edit notice lines (core-memory §6). */
+  /** Remote-edit notice lines. */
   notices: string[];
   today: string;
   revision: string;
@@ -40,12 +40,12 @@ export async function loadCoreState(brain: Brain, now: Date, rows?: CorePageRow[
   };
 }
 
-/** The owner session block of `sourceId` (core-memory §3.1): default's core pages, then the source's own. */
+/** The owner session block of `sourceId`: default's core pages, then the source's own. */
 export const sessionBlockText = (state: CoreState, sourceId: string): string =>
   renderSessionBlock(state.rows, { sessionSource: sourceId, readable: null }, state.today).text;
 
 /**
- * What `core_block` delivers (core-memory §8.2): the session block and its notices, or "" and
+ * What `core_block` delivers: the session block and its notices, or "" and
  * none while `memory.core.enabled` is false.
  */
 export function coreBlockOf(state: CoreState, sourceId: string): CoreBlockResult & { notices: string[] } {

@@ -11,7 +11,7 @@ import type { Connection } from './socket-server.js';
 const NO_BLOCK: ResolveResult = { text: '', pointers: [] };
 
 /**
- * `resolve`, the ambient reflex (push-context §7.5): the pointer block, or no block when the
+ * `resolve`, the ambient reflex: the pointer block, or no block when the
  * switch is off or anything fails. Delivered pointers are logged on `reflex` after the answer.
  */
 export async function handleResolve(req: ResolveParams, conn: Connection, deps: ServeDeps): Promise<void> {

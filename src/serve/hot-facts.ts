@@ -4,7 +4,7 @@ import type { HotFact } from './turn-block.js';
 
 const DAY_MS = 86_400_000;
 export const HOT_FACTS_CAP = 10;
-/** `remember` stores every fact with confidence 1.0 (core-memory §10); the store keeps no other. */
+/** `remember` stores every fact with confidence 1.0; the store keeps no other. */
 const STORED_CONFIDENCE = 1;
 
 interface FactRow {
@@ -23,7 +23,7 @@ function activeAt(validUntil: string | null, now: Date): boolean {
 }
 
 /**
- * Hot facts of the turn block (push-context §7.4.2 step 3) from the fact store: at most 10
+ * Hot facts of the turn block from the fact store: at most 10
  * active `world` facts of the source recorded in the last 24 h, newest first (they all carry
  * confidence 1.0). The store does not record sessions, so "recorded in this session" is not
  * distinguishable and the 24-hour rule applies. Rows are cached per source until the next

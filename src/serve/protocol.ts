@@ -1,5 +1,5 @@
 /**
- * The serve socket protocol (push-context §7.4.3): one JSON request line and one JSON response
+ * The serve socket protocol: one JSON request line and one JSON response
  * line per connection; a streamed command answers with output frames and a final line.
  * Types only (no runtime dependencies), so clients load nothing heavy.
  */
@@ -65,7 +65,7 @@ export interface CommandRequest {
 
 export type ServeRequest = TurnContextRequest | ResolveRequest | CoreBlockRequest | PingRequest | CommandRequest;
 
-/** A page as turn_context and resolve return it (the §7.1 page shape). */
+/** A page as turn_context and resolve return it (the page shape of `volunteer_context`). */
 export type WirePage = PageJson;
 
 export interface TurnContextResult {
@@ -86,7 +86,7 @@ export interface CoreBlockResult {
   text: string;
   /** Size of `text` in UTF-16 code units. */
   chars: number;
-  /** core-memory §3.4 revision of the brain-wide block. */
+  /** Core revision (a hash) of the brain-wide block. */
   revision: string;
 }
 

@@ -28,7 +28,7 @@ const REFLEX_PREAMBLE = [
 ];
 
 /**
- * The ambient reflex (push-context §7.5): ungated pointers from the newest messages. At window 1
+ * The ambient reflex: ungated pointers from the newest messages. At window 1
  * only the current user text is read and a title already in the prior text suppresses too;
  * wider windows use windowed extraction and slug-only suppression.
  */

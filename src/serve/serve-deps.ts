@@ -22,7 +22,7 @@ export interface ServeDeps {
   turnBudgetMs: number;
   core: CoreCacheKeeper;
   commands: CommandHost;
-  /** Hot facts of a source for the turn block (§7.4.2 step 3). */
+  /** Hot facts of a source for the turn block. */
   hotFacts(sourceId: string, sessionId: string | null): Promise<HotFact[]>;
 }
 

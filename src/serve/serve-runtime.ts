@@ -23,7 +23,7 @@ import { topologySettings } from './serve-settings.js';
 import { SocketServer } from './socket-server.js';
 
 export interface RuntimeOptions {
-  /** `serve`, or a `watch` serving the socket while it holds the brain (§7.2). */
+  /** `serve`, or a `watch` serving the socket while it holds the brain (commands started meanwhile go through it). */
   role: 'serve' | 'watch';
   /** Safety-net poll of the log between local appends. */
   pollMs?: number;

@@ -11,7 +11,7 @@ export function serveSettings(home: string): PushSettings {
   }
 }
 
-/** The streaming decision's knobs (push-context §7.3): window from config, gate 0.7, 3 pages; owner traffic. */
+/** The streaming decision's knobs: window from config, gate 0.7, 3 pages; owner traffic. */
 export function topologySettings(home: string): TopologySettings {
   const s = serveSettings(home);
   return { windowTurns: s.windowTurns, minConfidence: 0.7, maxPages: 3, lexicalArms: s.lexicalArms, gazetteer: s.gazetteer, remote: false };

@@ -25,7 +25,7 @@ const REQUEST_LINE_TIMEOUT_MS = 10_000;
 
 
 /**
- * The serve socket (push-context §7.4.3): a Unix socket, owner-only, one JSON request line per
+ * The serve socket: a Unix socket, owner-only, one JSON request line per
  * connection — anything after the line is never read as a second request — authenticated by
  * the secret before anything else is looked at.
  */

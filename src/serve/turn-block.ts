@@ -1,6 +1,6 @@
 import type { WirePage } from './protocol.js';
 
-/** A hot fact of the turn block (push-context §7.4.2 step 3). */
+/** A hot fact of the turn block. */
 export interface HotFact {
   fact: string;
   entity_slug: string;
@@ -45,7 +45,7 @@ function lowest(items: readonly { confidence: number }[]): number {
 }
 
 /**
- * Fits the block in `maxBytes` UTF-8 bytes (§7.4.2 step 5): while over, drop a fact, then a
+ * Fits the block in `maxBytes` UTF-8 bytes: while over, drop a fact, then a
  * volunteered page, then a pointer — each time the lowest-confidence one — and re-render.
  * The returned parts are exactly what the text shows.
  */

@@ -14,7 +14,7 @@ export interface TurnContextInput {
   sourceId: string;
   lexicalArms: boolean;
   gazetteer: boolean;
-  /** Hot facts of the source (§7.4.2 step 3), already selected and ordered. */
+  /** Hot facts of the source, already selected and ordered. */
   facts: readonly HotFact[];
   budgetBytes?: number;
   /** Decide with a remote caller's rights (private pages never resolve). Default false. */
@@ -24,7 +24,7 @@ export interface TurnContextInput {
 }
 
 /**
- * Server assembly of the per-turn block (push-context §7.4.2), in the request's source with owner
+ * Server assembly of the per-turn block, in the request's source with owner
  * scope: ungated pointers (slug-only suppression, cap 3, base confidence), then the gated
  * volunteer decision with the pointers' slugs excluded, then hot facts; rendered and fitted to
  * the byte budget. Pure: logging happens at delivery.

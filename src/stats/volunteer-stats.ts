@@ -40,7 +40,7 @@ const USED_SQL: Record<Attribution, string> = {
 };
 
 /**
- * Push-context §9: per (arm, channel), how many volunteered pages of the caller's sources in the
+ * Per (arm, channel), how many volunteered pages of the caller's sources in the
  * last `days` days were then used, under either attribution.
  */
 export async function volunteerStats(db: Db, sources: readonly string[], days: number, attribution: Attribution, now = new Date()): Promise<VolunteerStats> {

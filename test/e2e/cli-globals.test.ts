@@ -1,4 +1,4 @@
-// The global rules of the CLI contract (push-context §14.1): where the data folder is, the
+// The global rules of the CLI contract: where the data folder is, the
 // global flags before the command, --help/--version, and how bad values are reported.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

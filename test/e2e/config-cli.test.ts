@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 const bs = (...args: string[]) => cli.run(args);
 
-describe('config get / set through the CLI (§11)', () => {
+describe('config get / set through the CLI', () => {
   it('prints defaults, stores validated values, refuses bad ones with exit 1 and a message naming what is allowed', async () => {
     expect((await bs('config', 'get', 'memory.core.enabled')).stdout).toBe('false\n');
     expect((await bs('config', 'get', 'memory.pressure.context_window')).stdout).toBe('\n');

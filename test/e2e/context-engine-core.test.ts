@@ -1,4 +1,4 @@
-// The context-engine surface (core-memory §8.3) against a real serve: the session block is
+// The context-engine surface against a real serve: the session block is
 // fetched read-only with the `core_block` request, reused for at most 60 s per session and
 // source, and read from serve's cache file (never by opening the brain) while serve is down.
 import { join } from 'node:path';

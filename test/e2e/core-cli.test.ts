@@ -17,7 +17,7 @@ afterAll(async () => {
 const bs = (args: string[], input = '', env: NodeJS.ProcessEnv = {}) => cli.run(args, { input, env });
 const page = (frontmatter: string, body: string) => `---\n${frontmatter}\n---\n${body}\n`;
 
-describe('core CLI walk-through (§14)', () => {
+describe('core CLI walk-through', () => {
   it('core init, then enabling is a separate step; init twice is fine', async () => {
     const r = await bs(['core', 'init']);
     expect(r).toEqual({
@@ -43,7 +43,7 @@ describe('core CLI walk-through (§14)', () => {
     expect(Object.keys(status)).toEqual(['enabled', 'max_chars', 'used_chars', 'over_by', 'over_budget', 'remaining_chars', 'page_count', 'max_pages', 'revision', 'remote_edit', 'pending_notices', 'pages']);
   });
 
-  it('§13 budget refusal: one stderr line, exit 1, the envelope on stdout with --json; nothing written', async () => {
+  it('budget refusal: one stderr line, exit 1, the envelope on stdout with --json; nothing written', async () => {
     expect((await bs(['config', 'set', 'memory.core.max_chars', '500'])).code).toBe(0);
     const r = await bs(['page', 'put', 'prefs/more', '--json'], page('title: More\nalways_load: true', 'm'.repeat(400)));
     expect(r.code).toBe(1);
@@ -54,7 +54,7 @@ describe('core CLI walk-through (§14)', () => {
     expect((await bs(['page', 'get', 'prefs/more'])).stderr).toBe('brainstream: page_not_found: no page default:prefs/more\n');
   });
 
-  it('§5/§13 --as remote: owner-only marks, deletes and commands, each naming what the user can run', async () => {
+  it('--as remote: owner-only marks, deletes and commands, each naming what the user can run', async () => {
     const mark = await bs(['--as', 'remote', 'core', 'add', 'prefs/habits', '--priority', '5']);
     expect(mark).toEqual({
       code: 1,
@@ -74,7 +74,7 @@ describe('core CLI walk-through (§14)', () => {
     }
   });
 
-  it('§6 a remote edit raises a notice until acked; diff and ack by revision token', async () => {
+  it('a remote edit raises a notice until acked; diff and ack by revision token', async () => {
     expect((await bs(['--as', 'remote', 'page', 'put', 'prefs/habits'], page('title: Working preferences', 'Short answers. Cite sources.'))).code).toBe(0);
     expect(JSON.parse((await bs(['core', 'status', '--json'])).stdout).pending_notices).toEqual([{ source_id: 'default', slug: 'prefs/habits', revision: 'r3' }]);
     expect((await bs(['core', 'diff', 'prefs/habits'])).stdout).toBe('--- prefs/habits@r2\n+++ prefs/habits@r3\n@@ -1 +1 @@\n-Short answers.\n+Short answers. Cite sources.\n');
@@ -86,7 +86,7 @@ describe('core CLI walk-through (§14)', () => {
     expect((await bs(['config', 'set', 'memory.core.remote_edit', 'notify'])).code).toBe(0);
   });
 
-  it('§13 page_not_found, invalid_frontmatter, page_exists and usage errors (exit 2)', async () => {
+  it('page_not_found, invalid_frontmatter, page_exists and usage errors (exit 2)', async () => {
     for (const args of [['core', 'add', 'nope'], ['core', 'diff', 'nope'], ['core', 'ack', 'nope', '--revision', 'r1']]) {
       expect(await bs(args)).toMatchObject({ code: 1, stderr: 'brainstream: page_not_found: no page default:nope\n' });
     }
@@ -129,7 +129,7 @@ describe('core CLI walk-through (§14)', () => {
   });
 });
 
-describe('core show, core add warnings and core suggest on fresh brains (§14)', () => {
+describe('core show, core add warnings and core suggest on fresh brains', () => {
   // Each test needs a brain of its own (an empty one, its own config and pages).
   const fresh = tempDir('bs-core-cli-fresh-');
   const sessions: CliSession[] = [];
@@ -150,7 +150,7 @@ describe('core show, core add warnings and core suggest on fresh brains (§14)',
     expect(await empty.run(['core', 'show'])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  it('compile-context --include-core while core is off writes no core, succeeds and says why (§8.1)', async () => {
+  it('compile-context --include-core while core is off writes no core, succeeds and says why', async () => {
     const session = await brain('compile-off');
     const bs = (args: string[], input = '') => session.run(args, { input });
     const dir = join(fresh.path, 'compile-off-project');

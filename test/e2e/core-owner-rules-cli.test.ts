@@ -22,7 +22,7 @@ const brainAt = async (name: string) => {
 const page = (frontmatter: string, body: string) => `---\n${frontmatter}\n---\n${body}\n`;
 const OWNER_ONLY = 'brainstream: core_mark_owner_only: only the brain owner can change core membership or priority. Ask the user to run:';
 
-describe('owner-only rules through the CLI (§5, §13)', () => {
+describe('owner-only rules through the CLI', () => {
   it('--as remote core remove of a soft-deleted core page: core_mark_owner_only, exit 1; the owner’s core remove then works', async () => {
     const bs = await brainAt('deleted');
     expect((await bs(['page', 'put', 'notes/gone'], page('title: Gone\nalways_load: true', 'Gone soon.'))).code).toBe(0);
@@ -58,7 +58,7 @@ describe('owner-only rules through the CLI (§5, §13)', () => {
   });
 });
 
-describe('budget refusal texts through the CLI (§4)', () => {
+describe('budget refusal texts through the CLI', () => {
   it('max_chars: the spec’s example message, character for character, for a remote caller that cannot see every source', async () => {
     const bs = await brainAt('spec-example');
     expect((await bs(['config', 'set', 'memory.core.max_chars', '500'])).code).toBe(0);

@@ -39,7 +39,7 @@ describe('volunteer-context --stats: bad --days', () => {
     expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'brainstream: --days expects a number, got "abc"\n' });
   });
 
-  it('no --days means 30 (spec §9); out-of-range counts are usage errors (test/integration/cli/number-limits.test.ts)', async () => {
+  it('no --days means 30; out-of-range counts are usage errors (test/integration/cli/number-limits.test.ts)', async () => {
     const r = await cli(['volunteer-context', '--stats', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ days: 30, attribution: 'approximate' });
@@ -181,7 +181,7 @@ describe('brainstream purge', () => {
     expect(await cli(['purge', ...args])).toMatchObject({ code: 2, stdout: '', stderr });
   });
 
-  it('a dry run counts, then the purge deletes by event time and prints the §10 line', async () => {
+  it('a dry run counts, then the purge deletes by event time and prints the purged count', async () => {
     expect(JSON.parse((await cli(['purge', '--dry-run', '--json'])).stdout)).toMatchObject({ purged: 0, would_purge: 2, dry_run: true });
     expect((await cli(['purge', '--ttl-days', '110', '--dry-run'])).stdout).toMatch(/^would purge 1 stale volunteer event\(s\) \(volunteered before .*\)\n$/);
     const r = await cli(['purge', '--ttl-days', '110']);

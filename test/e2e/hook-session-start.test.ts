@@ -7,7 +7,9 @@ import { fixtureJson, heartbeats, importPages, runHook, startServe } from './hoo
 const tmp = tempDir('bs-hook-start-');
 const home = join(tmp.path, 'brain');
 const project = join(tmp.path, 'project');
-const env = { HOME: join(tmp.path, 'user') };
+// These tests check what a session start prints, not how fast: the self-deadline is raised so a busy
+// machine cannot turn a slow render into an empty one.
+const env = { HOME: join(tmp.path, 'user'), BRAINSTREAM_HOOK_DEADLINE_MS: '600000' };
 const CORE = '# Core memory\n\n## Profile (core/profile)\n\nI prefer short answers.';
 const DIGEST = 'From MEMORY.md:\n## Standing rules\n- never push to main';
 /** sha256("") cut to 16 hex: the core revision of the empty block. */
@@ -62,7 +64,7 @@ describe('hook session-start', () => {
   it('BRAINSTREAM_CORE=0 suppresses core for the session; the digest stays', () => {
     const r = runHook(home, 'session-start', payload(), { ...env, BRAINSTREAM_CORE: '0' });
     expect(r.stdout).toBe(`${DIGEST}\n`);
-    // No core printed: the revision recorded is the empty block's (§3.4 is defined for "").
+    // No core printed: the revision recorded is the empty block's (the revision hash is defined for "").
     expect(heartbeats(home).at(-1)).toEqual(expect.objectContaining({ outcome: 'ok', core_chars: 0, core_revision: EMPTY_REVISION }));
   });
 

@@ -273,7 +273,8 @@ describe('unchanged since the last import', () => {
 });
 
 describe('crash during import', () => {
-  const PAGES = 3000;
+  // Two import batches (1,000 pages each at most): enough for a kill inside the second one.
+  const PAGES = 1500;
   const big = tempDir('bs-crash-src-');
 
   beforeAll(() => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runCliAsync, tempDir } from '../support/cli.js';
 import { openCliSession, type CliRunOptions, type CliSession } from '../support/cli-session.js';
 
-/** The `brainstream page …` contract (push-context §14.3), output compared with the spec text. */
+/** The `brainstream page …` contract, output compared with the exact expected text. */
 
 // One brain for the file, opened once: commands run as the binary forwards them to serve.
 const home = tempDir('bs-page-home-');

@@ -20,7 +20,7 @@ const items = (list: unknown) => {
   return file;
 };
 
-describe('remember / forget / facts list through the CLI (§10, §14)', () => {
+describe('remember / forget / facts list through the CLI', () => {
   it('single form: a fact with provenance, about an entity page or in the fact store', async () => {
     await bs(['page', 'put', 'people/alice'], '---\ntitle: Alice\n---\nAlice.\n');
     expect(await bs(['remember', 'Alice prefers email', '--provenance', 'call 2026-04-07', '--entity', 'people/alice', '--kind', 'preference'])).toEqual({

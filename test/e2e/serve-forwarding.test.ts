@@ -100,13 +100,12 @@ describe('commands forwarded to a running serve', () => {
   });
 });
 
-// On the direct home, which no serve has held so far.
+// After the commands above: their serve is killed, leaving its socket behind.
 describe('without a running serve', () => {
   it('ignores a stale socket left by a killed serve and opens the brain directly', async () => {
-    const home = direct.path;
-    const s = await startServe(home);
-    s.child.kill('SIGKILL');
-    await new Promise((r) => s.child.once('exit', r));
+    const home = served.path;
+    serve.child.kill('SIGKILL');
+    await new Promise((r) => serve.child.once('exit', r));
     expect(existsSync(homePaths(home).socket)).toBe(true);
     const r = await cli(['--home', home, 'page', 'get', 'people/bob-sample']);
     expect(r.stderr).toBe('');

@@ -1,5 +1,5 @@
-// `brainstream watch` on bad input (push-context §2.2, §7.2, §14.1, §14.5): a clear message,
-// never a crash, exit codes per the contract. Each case runs `watch`
+// `brainstream watch` on bad input: a clear message, never a crash, exit codes per the
+// contract. Each case runs `watch`
 // through the home's serve as the binary forwards it; the last one runs the binary and serve as processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliAsync, tempDir } from '../support/cli.js';

@@ -1,23 +1,16 @@
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../errors.js';
 import { defaultSettingsPath, readInstallRecords, readSettings, writeInstallRecords, writeSettings, type BootstrapHarness } from '../../hooks/hook-install.js';
 import { ourCommands, withOurHooks, withoutOurHooks } from '../../hooks/hook-settings.js';
-import { writeLauncher } from '../../hooks/launcher.js';
+import { findBash, writeLauncher } from '../../hooks/launcher.js';
 import { MCP_SERVER_NAME, mcpConfigPath, registerMcpServer } from '../../hooks/mcp-registration.js';
 import { commandContext } from '../globals.js';
 import { outJson, outLine } from '../output.js';
 
 /** POSIX shell quoting: harnesses run hook commands through a shell. */
 const quote = (s: string): string => (/^[A-Za-z0-9_\-./:=@%+,]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-
-/** A bash for the launcher, or null (Windows, or no bash where it usually is). */
-function findBash(): string | null {
-  if (process.platform === 'win32') return null;
-  return ['/bin/bash', '/usr/bin/bash', '/usr/local/bin/bash', '/opt/homebrew/bin/bash'].find((p) => existsSync(p)) ?? null;
-}
 
 /**
  * How the harness starts brainstream: bash and the launcher in the brain's home, which finds

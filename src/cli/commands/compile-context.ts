@@ -44,7 +44,7 @@ export function registerCompileContext(program: Command): void {
       else if (r.status === 'removed') outLine(`compile-context: removed core from ${r.path}`);
       else if (r.revision === null) outLine(`compile-context: no core block in ${r.path}`);
       else outLine(`compile-context: ${r.status === 'written' ? 'wrote' : 'unchanged'} ${r.path} (core=${r.revision}, ${r.chars} chars)`);
-      // §8.1: nothing is delivered while core is off, so --include-core wrote no core.
+      // Nothing is delivered while core is off, so --include-core wrote no core.
       if (flags.includeCore && !r.core_enabled) {
         errLine('note: memory.core.enabled is false, so no core was written; turn it on with: brainstream config set memory.core.enabled true');
       }

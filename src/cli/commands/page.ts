@@ -22,7 +22,7 @@ function slugArg(raw: string): string {
 
 /**
  * `page list` lists one source when one is chosen — by `--source` or by BRAINSTREAM_SOURCE, the
- * same resolution as every other command (push-context §14.1) — and every readable source otherwise.
+ * same resolution as every other command — and every readable source otherwise.
  */
 const sourceChosen = (flagGiven: boolean): boolean => flagGiven || (process.env.BRAINSTREAM_SOURCE ?? '') !== '';
 

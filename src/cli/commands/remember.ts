@@ -49,7 +49,7 @@ function printHuman(r: RememberResponse): void {
     outLine(`${r.status} ${r.id} ${r.status_text}`);
     return;
   }
-  // §14: `#<index> <status> <id> <status_text|error message>`; a failed item has no id, so `-`.
+  // One line per item: `#<index> <status> <id> <status_text|error message>`; a failed item has no id, so `-`.
   for (const item of r.items) {
     const text = item.status === 'error' ? (item.error?.message ?? '') : (item.status_text ?? '');
     outLine(`#${item.index} ${item.status} ${item.id ?? '-'} ${text}`);

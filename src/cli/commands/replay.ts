@@ -76,7 +76,7 @@ export function registerReplay(program: Command): void {
         try {
           return await runReplay(source, {
             gates, since, arms, maxPages, workers,
-            // The Kafka processors decide as for remote traffic (push-context §7.3).
+            // The Kafka processors decide as for remote traffic: private pages are never volunteered.
             windowTurns: settings.windowTurns, lexicalArms: settings.lexicalArms, gazetteer: settings.gazetteer, remote: flags.remote === true || flags.kafka !== undefined,
             onProgress: (done, total) => bar.update(done, total),
           });

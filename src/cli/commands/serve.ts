@@ -54,7 +54,7 @@ function readConfigFileOrEmpty(home: string): Record<string, unknown> {
 }
 
 /**
- * `brainstream serve` (push-context §7.3, §14.6): owns the embedded brain until SIGINT/SIGTERM.
+ * `brainstream serve`: owns the embedded brain until SIGINT/SIGTERM.
  * The log backend is the embedded one; `--kafka` runs a member of the distributed mode instead.
  */
 export function registerServe(program: Command, runCommand: RunCommand): void {

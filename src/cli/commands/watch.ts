@@ -64,7 +64,7 @@ export function registerWatch(program: Command, runCommand: RunCommand): void {
       }
       try {
         await withStreamHost(ctx.home, runCommand, async (host) => {
-          // A session id used before continues where it stopped: its turn numbers go on (§2.2).
+          // A session id used before continues where it stopped: its turn numbers go on.
           const lastTurn = await lastDecidedTurn(host.brain.db, sessionId);
           errLine(`[watch] session ${sessionId} ready`);
           await streamTurns(host.turns, lines(io.stdin ?? Readable.from([]), stop.signal), {

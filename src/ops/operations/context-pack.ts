@@ -26,7 +26,7 @@ const Card = z.looseObject({
 });
 
 /**
- * `context_pack` (core-memory §8.4): the caller's core block plus standing-entity cards.
+ * `context_pack`: the caller's core block plus standing-entity cards.
  * `include_private` is accepted for compatibility with older clients and changes nothing: the
  * spec says private pages never appear in a pack (for any caller), and it has no effect on core.
  */

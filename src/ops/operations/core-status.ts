@@ -6,7 +6,7 @@ import { readPendingCoreNotices } from '../../core-memory/core-notice-store.js';
 import { defineOperation, READ_ONLY } from './operation.js';
 import { opConfig, opNow, utcDay } from './op-settings.js';
 
-/** `core_status` (core-memory §14 `core status --json`): budget, revision and the pages the caller can see. */
+/** `core_status` (as `core status --json`): budget, revision and the pages the caller can see. */
 export const coreStatusOp = defineOperation({
   name: 'core_status',
   title: 'Core memory status',

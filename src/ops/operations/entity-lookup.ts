@@ -3,7 +3,7 @@ import { resolveCandidates } from '../../context/resolve.js';
 import { normalizeAlias } from '../../context/strings.js';
 
 /**
- * One standing entity (core-memory §8.4): an exact slug in the readable sources, else the
+ * One standing entity: an exact slug in the readable sources, else the
  * `alias` / `title` arms with the name as a strong candidate. Only a unique hit counts.
  * Private pages never appear in a pack, for any caller, so they are not candidates at all
  * (they never resolve and never make another page's name ambiguous).

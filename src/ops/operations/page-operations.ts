@@ -3,7 +3,7 @@ import { deletePage, getPage, listPages, putPage } from '../page-ops.js';
 import { defineOperation, READ_ONLY } from './operation.js';
 import { ResultSlug, ResultSourceId, SessionParam, SlugParam, SourceParam } from './slug-param.js';
 
-/** `get_page`: the page as the caller may see it; records a retrieval (push-context §9). */
+/** `get_page`: the page as the caller may see it; records a retrieval, which `--stats` counts as use. */
 export const getPageOp = defineOperation({
   name: 'get_page',
   title: 'Read a brain page',

@@ -4,7 +4,7 @@ import { loadCoreRows } from './core-rows.js';
 import type { OpContext } from './operation.js';
 import { opConfig, opNow, utcDay } from './op-settings.js';
 
-/** The caller's session block (core-memory §3.1); "" while core memory is disabled. */
+/** The caller's session block; "" while core memory is disabled. */
 export async function sessionCoreText(ctx: OpContext): Promise<string> {
   if (!memorySettings(opConfig(ctx)).coreEnabled) return '';
   const rows = await loadCoreRows(ctx.brain.db);

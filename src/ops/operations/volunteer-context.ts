@@ -74,11 +74,11 @@ const Result = z.looseObject({
   by_arm: z.array(ArmStats).optional().describe('With stats: per match arm and channel.'),
 });
 
-/** Scope of the caller (§7.1): remote → its read grant (else its bound source); owner → its source. */
+/** Scope of the caller: remote → its read grant (else its bound source); owner → its source. */
 const scopeOf = (ctx: OpContext): string[] =>
   ctx.caller.kind === 'remote' && ctx.caller.grant && ctx.caller.grant.length > 0 ? [...ctx.caller.grant] : [ctx.caller.source];
 
-/** `volunteer_context` (push-context §7.1): pages worth volunteering for a window, or `stats`. */
+/** `volunteer_context`: pages worth volunteering for a window, or `stats`. */
 export const volunteerContextOp = defineOperation({
   name: 'volunteer_context',
   title: 'Volunteer relevant brain pages',

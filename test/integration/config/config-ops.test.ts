@@ -10,7 +10,7 @@ let home = '';
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 const fresh = (): string => (home = mkdtempSync(join(tmpdir(), 'bs-config-')));
 
-describe('§11 config get / set on <home>/config.json', () => {
+describe('config get / set on <home>/config.json', () => {
   it('validates every key, stores JSON types, prints `<key> = <value>`; get prints stored, else default, else empty', () => {
     const h = fresh();
     expect(configGet(h, 'memory.core.max_chars')).toBe('4000');

@@ -10,7 +10,7 @@ import { coreBrain, owner, putCore, remote } from './core-brain.js';
 const drivers = await storageDrivers();
 const git = (cwd: string, ...args: string[]) => spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
 
-describe.each(drivers.slice(0, 1))('§8.5 compile-context on $name', ({ open }) => {
+describe.each(drivers.slice(0, 1))('compile-context on $name', ({ open }) => {
   it('targets resolve as specified', () => {
     expect(targetPath('codex', '/w', {})).toBe('/w/AGENTS.md');
     expect(targetPath('codex-global', '/w', { CODEX_HOME: '/c' })).toBe('/c/AGENTS.md');
@@ -73,7 +73,7 @@ describe.each(drivers.slice(0, 1))('§8.5 compile-context on $name', ({ open }) 
       code: 'compiled_context_damaged',
     });
     await expect(compileContext(b.brain, remote, b.home, { target: 'hermes', mode: 'remove', cwd: repo, env: {} })).rejects.toMatchObject({ code: 'owner_only' });
-    // §8.1 core off: --include-core succeeds and leaves no core in the file (an earlier block is removed).
+    // Core off: --include-core succeeds and leaves no core in the file (an earlier block is removed).
     const global = { target: 'codex-global' as const, mode: 'include' as const, cwd: repo, env: { CODEX_HOME: join(b.home, 'codex') } };
     mkdirSync(join(b.home, 'codex'));
     writeFileSync(join(b.home, 'codex', 'AGENTS.md'), '# Mine\n');

@@ -14,7 +14,7 @@ import { coreBrain, md, owner, putCore, remote } from './core-brain.js';
 
 const drivers = await storageDrivers();
 
-describe.each(drivers)('core commands (§14) on $name', ({ open }) => {
+describe.each(drivers)('core commands on $name', ({ open }) => {
   it('core add / remove: guarded marks, priority kept unless given, unchanged when nothing changes, remove works on deleted rows', async () => {
     const b = await coreBrain(await open(), { 'memory.core.max_chars': 500 });
     await putPage(b.brain, owner, 'notes/x', md('title: X\ncore_priority: 30', 'Some text.'));

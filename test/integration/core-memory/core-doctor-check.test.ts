@@ -20,7 +20,7 @@ async function oldServe(home: string): Promise<Server> {
   return server;
 }
 
-describe.each(drivers.slice(0, 1))('§12 doctor check core_memory with real inputs on $name', ({ open }) => {
+describe.each(drivers.slice(0, 1))('doctor check core_memory with real inputs on $name', ({ open }) => {
   it('reports over budget, out-of-range settings, deleted and withheld core pages, and a pre-guard writer; each with its fix', async () => {
     const b = await coreBrain(await open(), { 'memory.core.enabled': true, 'memory.core.max_chars': 9000, 'memory.core.remote_edit': 'sometimes' });
     await putCore(b.brain, 'gone', 'G');

@@ -26,7 +26,7 @@ const eventCount = async (brain: Brain): Promise<number> => Number((await brain.
 const core = async (brain: Brain) => measureCore(await loadCoreRows(brain.db), today);
 
 describe.each(drivers)('owner-only rules and guarded writes on $name', ({ open }) => {
-  it('§5/§13 a remote `core remove` of a soft-deleted core page is core_mark_owner_only; nothing is written; the owner can', async () => {
+  it('a remote `core remove` of a soft-deleted core page is core_mark_owner_only; nothing is written; the owner can', async () => {
     const b = await coreBrain(await open());
     try {
       await putCore(b.brain, 'notes/gone', 'Gone soon.', 'core_priority: 10');
@@ -59,7 +59,7 @@ describe.each(drivers)('owner-only rules and guarded writes on $name', ({ open }
     }
   });
 
-  it('§5.1/§6 a remote re-creation of a soft-deleted core page keeps the owner’s mark: notified under notify, refused under refuse', async () => {
+  it('a remote re-creation of a soft-deleted core page keeps the owner’s mark: notified under notify, refused under refuse', async () => {
     const b = await coreBrain(await open());
     try {
       await putCore(b.brain, 'notes/gone', 'Old.'); // r1
@@ -77,7 +77,7 @@ describe.each(drivers)('owner-only rules and guarded writes on $name', ({ open }
     }
   });
 
-  it('§5.3 the suggested core add names --priority only when one was asked for, and a whole number the CLI accepts', async () => {
+  it('the suggested core add names --priority only when one was asked for, and a whole number the CLI accepts', async () => {
     const b = await coreBrain(await open());
     try {
       await putPage(b.brain, owner, 'notes/x', md('title: X\ncore_priority: 100', 'x'));
@@ -104,7 +104,7 @@ describe.each(drivers)('owner-only rules and guarded writes on $name', ({ open }
     }
   });
 
-  it('§6 a remote forget that strikes a row of a core page’s facts fence: a notice under notify; refused under refuse, nothing written', async () => {
+  it('a remote forget that strikes a row of a core page’s facts fence: a notice under notify; refused under refuse, nothing written', async () => {
     const b = await coreBrain(await open());
     try {
       await putCore(b.brain, 'prefs', 'Prefs.'); // r1
@@ -136,7 +136,7 @@ describe.each(drivers)('owner-only rules and guarded writes on $name', ({ open }
     }
   });
 
-  it('§4 core init is a guarded owner write: refused when core/profile would push core over budget, nothing written', async () => {
+  it('core init is a guarded owner write: refused when core/profile would push core over budget, nothing written', async () => {
     const b = await coreBrain(await open(), { 'memory.core.max_chars': 500 });
     try {
       await putCore(b.brain, 'notes/big', 'b'.repeat(400));
@@ -153,7 +153,7 @@ describe.each(drivers)('owner-only rules and guarded writes on $name', ({ open }
     }
   });
 
-  it('§4 core remove always passes on a brain over max_chars, even when core stays over', async () => {
+  it('core remove always passes on a brain over max_chars, even when core stays over', async () => {
     const b = await coreBrain(await open());
     try {
       for (const slug of ['a', 'b', 'c']) await putCore(b.brain, slug, slug.repeat(400));
@@ -172,7 +172,7 @@ describe.each(drivers)('owner-only rules and guarded writes on $name', ({ open }
     }
   });
 
-  it('§4 core remove always passes on a brain over the 50-page cap (pushed there by import), while a 52nd page is refused', async () => {
+  it('core remove always passes on a brain over the 50-page cap (pushed there by import), while a 52nd page is refused', async () => {
     const b = await coreBrain(await open());
     try {
       const dir = join(b.home, 'vault');

@@ -61,13 +61,13 @@ async function raceOnOneBrain(db: Db): Promise<void> {
 // PGlite runs one transaction at a time on its single connection, so on PGlite two writers never
 // truly overlap, lock or no lock: this variant checks what the loser gets, not the locking. The
 // PostgreSQL variants below are the real races (they fail without the lock).
-describe('§4 budget guard on PGlite (transactions already serialised)', () => {
+describe('budget guard on PGlite (transactions already serialised)', () => {
   it(`two concurrent writers for the last 300 characters: the second is refused with the projected figures, ${ROUNDS} rounds in a row`, async () => {
     await raceOnOneBrain(await pglite.open());
   });
 });
 
-describe.skipIf(!postgres)('§4 budget guard under truly concurrent writers on PostgreSQL', () => {
+describe.skipIf(!postgres)('budget guard under truly concurrent writers on PostgreSQL', () => {
   it(`one brain, two concurrent writers racing to the last 300 characters: exactly one wins, ${ROUNDS} rounds in a row`, async () => {
     await raceOnOneBrain(await postgres!.open());
   });

@@ -11,7 +11,7 @@ import { coreBrain, md, owner, putCore, remote } from './core-brain.js';
 const drivers = await storageDrivers();
 const edit = (body: string) => md('title: Prefs', body);
 
-describe.each(drivers)('§6 remote edits to core pages on $name', ({ open }) => {
+describe.each(drivers)('remote edits to core pages on $name', ({ open }) => {
   it('notify (default): saved, a notice names page and revision until acked; ack clears rN and earlier; a later edit raises a new one', async () => {
     const b = await coreBrain(await open());
     await putCore(b.brain, 'prefs', 'line 1\nline 2\nline 3'); // r1

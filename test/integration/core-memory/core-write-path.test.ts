@@ -21,7 +21,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
   const used = async (b: { brain: { db: never } } | any) => renderBrainWideBlock(await loadCoreRows(b.brain.db), today).chars;
   const events = async (b: any): Promise<number> => Number((await b.brain.db.query('SELECT count(*) AS n FROM events'))[0].n);
 
-  it('§2.1 only the boolean true makes a page core: "true", yes, 1, false, null are not (and are never budget-checked)', async () => {
+  it('only the boolean true makes a page core: "true", yes, 1, false, null are not (and are never budget-checked)', async () => {
     const b = await fresh({ 'memory.core.max_chars': 500 });
     const huge = 'z'.repeat(2000);
     // Each 2000-character page is far over the 500-character budget: it is written only because it is not core.
@@ -40,7 +40,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('§2.2 core_priority: lower first, -5 and 1e9 used as numbers, "abc" sorts as 100 and doctor names the page', async () => {
+  it('core_priority: lower first, -5 and 1e9 used as numbers, "abc" sorts as 100 and doctor names the page', async () => {
     const b = await fresh();
     await putCore(b.brain, 'a', 'A', 'core_priority: abc');
     await putCore(b.brain, 'b', 'B', 'core_priority: 1e9');
@@ -53,7 +53,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('§2.3/§3.1 core-ness belongs to (source, slug); sessions see default first, then their own source, never others', async () => {
+  it('core-ness belongs to (source, slug); sessions see default first, then their own source, never others', async () => {
     const b = await fresh();
     await putPage(b.brain, owner, 'notes/x', md('title: X\nalways_load: true\ncore_priority: 50', 'default x'));
     await putPage(b.brain, { ...owner, source: 'work' }, 'notes/x', md('title: X', 'work x, not core'));
@@ -66,7 +66,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('§2.4 private and quarantined core pages never render but count toward the 50-page cap', async () => {
+  it('private and quarantined core pages never render but count toward the 50-page cap', async () => {
     const b = await fresh();
     await putCore(b.brain, 'secret', 'S', 'visibility: private');
     await putCore(b.brain, 'unsafe', 'U', 'quarantine: true');
@@ -76,7 +76,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('§4 refusal: nothing written, envelope fields, message naming the fixes, largest pages the caller can see', async () => {
+  it('budget refusal: nothing written, envelope fields, message naming the fixes, largest pages the caller can see', async () => {
     const b = await fresh({ 'memory.core.max_chars': 500 });
     await putCore(b.brain, 'prefs/habits', 'h'.repeat(300));
     await putPage(b.brain, { ...owner, source: 'hidden' }, 'big', md('title: big\nalways_load: true', 'q'.repeat(100)));
@@ -112,7 +112,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('§4 shrinking and size-neutral writes pass while over budget; landing exactly on max_chars passes', async () => {
+  it('shrinking and size-neutral writes pass while over budget; landing exactly on max_chars passes', async () => {
     const b = await fresh({ 'memory.core.max_chars': 500 });
     await putCore(b.brain, 'a', 'x');
     const left = 500 - (await used(b));
@@ -131,7 +131,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('§4 a 51st core page is refused (reason max_pages); a core page with 100 KB of compiled truth is refused', async () => {
+  it('a 51st core page is refused (reason max_pages); a core page with 100 KB of compiled truth is refused', async () => {
     const b = await fresh({ 'memory.core.max_chars': 6000 });
     for (let i = 0; i < 50; i++) await putCore(b.brain, `c/${String(i).padStart(2, '0')}`, '');
     const e = (await putCore(b.brain, 'c/50', '').catch((x: unknown) => x)) as CoreBudgetExceededError;
@@ -145,7 +145,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('§4 import is never guarded: it may push core over budget, and doctor reports the overage', async () => {
+  it('import is never guarded: it may push core over budget, and doctor reports the overage', async () => {
     const b = await fresh({ 'memory.core.max_chars': 500 });
     const dir = join(b.home, 'notes');
     mkdirSync(dir, { recursive: true });
@@ -161,7 +161,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('§5 remote callers cannot change always_load or core_priority; echoes pass; omitted keys keep stored values', async () => {
+  it('remote callers cannot change always_load or core_priority; echoes pass; omitted keys keep stored values', async () => {
     const b = await fresh();
     await putCore(b.brain, 'notes/x', 'v1', 'core_priority: 20');
     await putPage(b.brain, owner, 'plain', md('title: plain', 'p'));
@@ -182,7 +182,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('§5.2 remote deletes: never a core page, only in the bound source; owner deletes always pass', async () => {
+  it('remote deletes: never a core page, only in the bound source; owner deletes always pass', async () => {
     const b = await fresh();
     await putCore(b.brain, 'people/alice-example', 'A');
     await putPage(b.brain, { ...owner, source: 'work' }, 'w', md('title: w', 'w'));
@@ -197,7 +197,7 @@ describe.each(drivers)('core-memory write path on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('§5.4 order of checks: owner-only keys before the remote-edit policy, the policy before the budget', async () => {
+  it('order of checks: owner-only keys before the remote-edit policy, the policy before the budget', async () => {
     const b = await fresh({ 'memory.core.remote_edit': 'refuse', 'memory.core.max_chars': 500 });
     await putCore(b.brain, 'a', 'short');
     const keys = await putPage(b.brain, remote, 'a', md('title: a\nalways_load: false', 'x'.repeat(900))).catch((e: { code: string }) => e.code);

@@ -10,7 +10,7 @@ const item = (fact: string, extra: Record<string, unknown> = {}) => ({ fact, pro
 const eventsOf = async (b: CoreBrain, type: string): Promise<number> =>
   Number((await b.brain.db.query<{ n: number | string }>('SELECT count(*) AS n FROM events WHERE type = $1', [type]))[0].n);
 
-describe.each(drivers)('§10 request_id replay under concurrent calls on $name', ({ open }) => {
+describe.each(drivers)('request_id replay under concurrent calls on $name', ({ open }) => {
   it('two in-flight calls with one request_id: one set of writes, both get the same outcomes', async () => {
     const b = await coreBrain(await open());
     try {

@@ -13,7 +13,7 @@ const item = (fact: string, extra: Record<string, unknown> = {}) => ({ fact, pro
 const count = async (b: { brain: { db: { query: (s: string) => Promise<{ n: number | string }[]> } } }): Promise<number> =>
   Number((await b.brain.db.query('SELECT count(*) AS n FROM events'))[0].n);
 
-describe.each(drivers)('§10 remember and forget on $name', ({ open }) => {
+describe.each(drivers)('remember and forget on $name', ({ open }) => {
   it('refuses 0 or 21 items, or one invalid item among valid ones, before anything is written', async () => {
     const b = await coreBrain(await open());
     const before = await count(b as never);

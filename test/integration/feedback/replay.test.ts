@@ -76,7 +76,7 @@ async function liveVolunteered(brain: Brain, since = 0) {
 }
 
 describe.each(drivers)('replay on $name', ({ open }) => {
-  it('at the live gate reproduces exactly the live volunteered events, and their §9 figures', async () => {
+  it('at the live gate reproduces exactly the live volunteered events, and their precision figures', async () => {
     const brain = await openBrainOn(await open());
     await liveBrain(brain);
     const live = await liveVolunteered(brain);

@@ -62,7 +62,7 @@ describe.each(drivers)('usage statistics projection on $name', ({ open }) => {
     ]);
   });
 
-  it('follows page deletion and re-creation for the approximate attribution, as the §9 query does', async () => {
+  it('follows page deletion and re-creation for the approximate attribution, as the precision query does', async () => {
     const brain = await openBrainOn(await open());
     await handBuiltLog(brain);
     await brain.commit([deletePage('people/bob', '2026-03-03T00:00:00Z')]);

@@ -1,4 +1,4 @@
-// Push-context §8: logging is best-effort and never fails or delays the delivering call. Here the
+// Logging volunteered events is best-effort and never fails or delays the delivering call. Here the
 // feedback table refuses every row (a trigger raising on insert): both channels still deliver,
 // the rest of the brain keeps working, and the volunteered events are projected once it heals.
 import { from } from 'rxjs';

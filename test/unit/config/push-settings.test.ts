@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pushSettings } from '../../../src/config/push-settings.js';
 
-describe('push-context §12 settings', () => {
+describe('push-context settings', () => {
   it('defaults', () => {
     expect(pushSettings({}, {})).toEqual({ reflex: true, windowTurns: 4, maxPointers: 3, lexicalArms: true, gazetteer: true, toolMinConfidence: 0.8, toolMaxPages: 2 });
   });

@@ -14,7 +14,7 @@ const messages = [
   { role: 'assistant', content: [{ type: 'text', text: 'Bob does.' }, { type: 'image', data: 'aGVsbG8=' }] },
 ];
 
-describe('the OpenClaw context engine (core-memory §8.3)', () => {
+describe('the OpenClaw context engine', () => {
   it('keeps the messages as they are and adds the core block to the system prompt', async () => {
     const core = coreOf('# Core memory\n\n## Profile (core/profile)\n\nI prefer terse answers.');
     const engine = createOpenClawCoreEngine(core, async () => ({ ok: true, compacted: false }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CORE_CACHE_MS, TtlCache } from '../../../src/context-engine/ttl-cache.js';
 
-describe('TtlCache (core-memory §8.3: at most 60 s)', () => {
+describe('TtlCache (a context engine reuses a core block for at most 60 s)', () => {
   it('answers until the entry is ttl old, then forgets it', () => {
     const cache = new TtlCache<string>(60_000);
     cache.set('s', 'block', 1_000);

@@ -8,7 +8,7 @@ const strong = (text: string): string[] =>
     .map((c) => (c.display === c.query ? c.display : `${c.display}/${c.query}`));
 const weak = (text: string): string[] => extractCandidates(text).filter((c) => c.weak).map((c) => c.display);
 
-describe('§3.4 examples', () => {
+describe('single-turn extraction examples', () => {
   it.each<[string, string[], string[]]>([
     ['what do you think about Garry Tan?', ['Garry Tan'], ['think', 'about']],
     ['ping @garry about it', ['@garry/garry'], ['ping', 'about']],
@@ -39,7 +39,7 @@ describe('§3.4 examples', () => {
   });
 });
 
-describe('strong pass (§3.1)', () => {
+describe('strong pass', () => {
   it('handles first, with no left boundary, treated as mid-sentence', () => {
     expect(strong('Mail bob@example.com and @al_b2')).toEqual(['@example/example', '@al_b2/al_b2', 'Mail']);
     expect(strong('@a x')).toEqual([]);
@@ -103,7 +103,7 @@ describe('strong pass (§3.1)', () => {
   });
 });
 
-describe('weak pass (§3.2)', () => {
+describe('weak pass', () => {
   it('no match after letters, digits, apostrophes, @ or -; a token ends only before none of them', () => {
     expect(weak("9bob 1-bob 2'bob 3’bob zz@bob bob2x")).toEqual(['bob2x']);
     expect(weak('a-bob it’sok')).toEqual(['a-bob', 'it’sok']);
@@ -136,7 +136,7 @@ describe('weak pass (§3.2)', () => {
   });
 });
 
-describe('CJK pass (§3.3)', () => {
+describe('CJK pass', () => {
   it('runs of 2..4 are one gram; shorter runs nothing; shadowed by strong and earlier weak keys', () => {
     expect(weak('田 中')).toEqual([]);
     expect(weak('会議 会議')).toEqual(['会議']);

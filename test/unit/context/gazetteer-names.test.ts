@@ -47,7 +47,7 @@ describe('gazetteer: a name carried on from a capitalised word on its left is no
     expect(both(max, 'We laughed. Loved Max in that pic')).toEqual({ off: [], on: ['pets/max:title'] });
     // Mid-sentence the same shape is a longer name, and dropped.
     expect(both(max, 'we laughed and Peter Max was there too')).toEqual({ off: [], on: [] });
-    // A line break alone is not a sentence start (spec §3.1): the word on the left is mid-sentence.
+    // A line break alone is not a sentence start: the word on the left is mid-sentence.
     expect(hits({ 'places/new-york': { title: 'New York' } }, 'we stayed at the\nHotel New York')).toEqual([]);
   });
 
@@ -81,13 +81,13 @@ describe('gazetteer: rationale and display of a normalised match', () => {
     expect(run(spider, 'I love SPIDER-MAN')[0]).toMatchObject({ display: 'SPIDER-MAN' });
   });
 
-  it('an alias hit still shows the title (spec §5.7), however the alias was written', () => {
+  it('an alias hit still shows the title, however the alias was written', () => {
     const [p] = run({ 'media/csgo': { title: 'Counter-Strike: Global Offensive', aliases: ['CS:GO'] } }, 'I play CS: GO daily');
     expect(p).toMatchObject({ arm: 'alias', display: 'Counter-Strike: Global Offensive', rationale: 'alias match "Counter-Strike: Global Offensive"; mentioned in the newest turn' });
   });
 });
 
-describe('gazetteer: alias uniqueness per source (spec §5.2)', () => {
+describe('gazetteer: alias uniqueness per source', () => {
   const scope = { scope: ['default', 'team'] };
 
   it('an alias unique in each of two sources yields one pointer per source', () => {

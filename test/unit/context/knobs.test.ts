@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ARM_CONFIDENCE, compareRankable, confidenceFor, passesGate, pointerRationale, rationaleFor, roundConfidence } from '../../../src/context/confidence.js';
 import { clampWindowTurns, normalizeMaxPages, normalizeMaxPointers, normalizeMinConfidence } from '../../../src/context/knobs.js';
 
-describe('knobs (§6, §7.1, §7.2)', () => {
+describe('knobs of the gate, cap and watch window', () => {
   it('min_confidence: a number in [0, 1], else 0.7', () => {
     expect(normalizeMinConfidence(0)).toBe(0);
     expect(normalizeMinConfidence(1)).toBe(1);
@@ -38,7 +38,7 @@ describe('knobs (§6, §7.1, §7.2)', () => {
   });
 });
 
-describe('confidence (§6)', () => {
+describe('confidence', () => {
   it('bases and one boost, capped at 0.99, recomputed from the arm', () => {
     expect(ARM_CONFIDENCE).toEqual({ alias: 0.9, title: 0.8, 'title-surname': 0.72, 'cjk-title': 0.72, 'slug-suffix': 0.6 });
     const newest = { occurrences: 1, inNewestTurn: true, userMention: true };

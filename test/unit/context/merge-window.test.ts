@@ -4,7 +4,7 @@ import { assistant, user } from './helpers.js';
 
 const byKey = (turns: Parameters<typeof mergeWindow>[0]) => new Map(mergeWindow(turns).map((c) => [c.key, c]));
 
-describe('window merge (§4)', () => {
+describe('window merge', () => {
   it('records occurrences, last turn, newest turn, user mention and first-mention order', () => {
     const m = byKey([user('ask Alice Example'), assistant('Alice Example and Bob Sample met'), user('ok')]);
     expect(m.get('alice example')).toMatchObject({

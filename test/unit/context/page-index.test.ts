@@ -7,7 +7,7 @@ import { page, user } from './helpers.js';
 const slugs = (index: PageIndex, text: string, scope = ['default']): string[] =>
   volunteer([user(text)], index, { scope }).map((p) => p.slug);
 
-describe('alias keys (§1)', () => {
+describe('alias keys', () => {
   it('list, string or comma-separated string; keys; empties and duplicates dropped', () => {
     expect(aliasKeys(['Swami', ' swami ', '', 'Big  Boss'])).toEqual(['swami', 'big boss']);
     expect(aliasKeys('Swami')).toEqual(['swami']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseWatchLine } from '../../../src/context/parse-watch-line.js';
 import { parseWindowText } from '../../../src/context/parse-window.js';
 
-describe('parseWindowText (§2.1)', () => {
+describe('parseWindowText', () => {
   it.each([
     [
       'user: ask Alice about the deal\nassistant: noted\nuser: what did she say?',
@@ -55,7 +55,7 @@ describe('parseWindowText (§2.1)', () => {
   });
 });
 
-describe('parseWatchLine (§2.2)', () => {
+describe('parseWatchLine', () => {
   it('one line is one turn, prefix optional', () => {
     expect(parseWatchLine('user: hi there')).toEqual({ role: 'user', text: 'hi there' });
     expect(parseWatchLine('Assistant :  ok  ')).toEqual({ role: 'assistant', text: 'ok' });

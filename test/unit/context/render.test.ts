@@ -8,7 +8,7 @@ const alice = () =>
     scope: ['default'],
   });
 
-describe('human rendering (§7.1)', () => {
+describe('human rendering', () => {
   it('page line, indented synopsis, each line ends with \\n', () => {
     expect(renderHuman(alice())).toBe(
       'Alice Example → people/alice-example (0.85, title) — exact title match "Alice Example"; mentioned in the newest turn\n' +
@@ -25,7 +25,7 @@ describe('human rendering (§7.1)', () => {
   });
 });
 
-describe('JSON shapes (§14.4, §14.5)', () => {
+describe('JSON shapes of volunteer-context and watch', () => {
   it('one-shot: {pages, count, window_turns}, page keys in contract order, confidence to two decimals', () => {
     expect(JSON.stringify(oneShotJson(alice(), 3))).toBe(
       '{"pages":[{"slug":"people/alice-example","source_id":"default","display":"Alice Example","confidence":0.85,' +

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractCandidates, extractCjk, type Candidate } from '../../../src/context/extract.js';
 
-// Push-context §3.3: a CJK gram is skipped when its key is an emitted strong key or an earlier
+// A CJK gram is skipped when its key is an emitted strong key or an earlier
 // weak key. The spec's strong pass cannot emit a key made only of CJK characters (handles are
 // ASCII, capitalised tokens start with an upper-case letter and no upper-case letter
 // NFKC-normalises to a CJK character), so the strong side of the rule is shown through the
@@ -9,7 +9,7 @@ import { extractCandidates, extractCjk, type Candidate } from '../../../src/cont
 
 const grams = (out: Candidate[]): string[] => out.filter((c) => c.weak).map((c) => c.display);
 
-describe('§3.3 CJK grams are shadowed by emitted strong keys', () => {
+describe('CJK grams are shadowed by emitted strong keys', () => {
   it('the CJK pass skips a gram whose key is in the shadow set, and only that gram', () => {
     const out: Candidate[] = [];
     extractCjk('田中さんの会議', new Set(['田中']), out);

@@ -3,13 +3,13 @@ import type { PageIndex } from '../../../src/context/page-index.js';
 import { resolvePointers, volunteer } from '../../../src/context/volunteer.js';
 import { indexOf, type PageSpec, user } from './helpers.js';
 
-// Push-context §6: the gate, order and cap see every resolved page, and a turn without
+// The gate, order and cap see every resolved page, and a turn without
 // candidates never reaches the index.
 
 const PEOPLE = ['Ada Quill', 'Ben Rook', 'Cleo Marsh', 'Dev Okafor', 'Eli Varga', 'Fay Lund', 'Gus Ortega', 'Hal Brandt', 'Ivy Sato', 'Jon Pike', 'Kim Adair', 'Lou Ferris'];
 const slugOf = (name: string): string => `people/${name.toLowerCase().replace(' ', '-')}`;
 
-describe('§6 no intermediate pool (deliberate difference: the reference cut 10 before exclusion and gating)', () => {
+describe('no intermediate pool (deliberate difference: the reference cut 10 before exclusion and gating)', () => {
   const pages: Record<string, PageSpec> = Object.fromEntries(PEOPLE.map((name) => [slugOf(name), { title: name }]));
   const turns = [user(`${PEOPLE.join(', ')}.`)];
   const firstTen = PEOPLE.slice(0, 10).map(slugOf);
@@ -42,7 +42,7 @@ describe('§6 no intermediate pool (deliberate difference: the reference cut 10 
   });
 });
 
-describe('§6 no turns, an empty scope or no candidates → [] without touching the index', () => {
+describe('no turns, an empty scope or no candidates → [] without touching the index', () => {
   // Any property read of this index fails the test.
   const untouchable = new Proxy({} as PageIndex, {
     get(_target, prop) {

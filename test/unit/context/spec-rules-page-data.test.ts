@@ -4,7 +4,7 @@ import { volunteer } from '../../../src/context/volunteer.js';
 import type { Page } from '../../../src/pages/page.js';
 import { indexOf, page, user } from './helpers.js';
 
-// Push-context §1: what the feature reads of a page. Each test fails if its rule is broken.
+// What push-context reads of a page. Each test fails if its rule is broken.
 
 const withTimeline = (slug: string, title: string, compiled_truth: string, timeline: string): Page => ({
   source_id: 'default',
@@ -16,8 +16,8 @@ const withTimeline = (slug: string, title: string, compiled_truth: string, timel
   timeline,
 });
 
-describe('§1 aliases are a list of strings, a string, or a comma-separated string', () => {
-  it('list entries that are not strings declare nothing (YAML keeps numbers numbers, core-memory §1.1)', () => {
+describe('aliases are a list of strings, a string, or a comma-separated string', () => {
+  it('list entries that are not strings declare nothing (YAML keeps numbers numbers)', () => {
     expect(aliasKeys(['Bob', 1984, 2.5, true, null, { name: 'x' }, ['nested']])).toEqual(['bob']);
     expect(aliasEntries([1984, ' Nineteen '])).toEqual(['Nineteen']);
   });
@@ -32,7 +32,7 @@ describe('§1 aliases are a list of strings, a string, or a comma-separated stri
   });
 });
 
-describe('§1 a page is private iff frontmatter visibility is exactly "private"', () => {
+describe('a page is private iff frontmatter visibility is exactly "private"', () => {
   const remote = (visibility: unknown): string[] => {
     const index = indexOf([{ ...page('people/pat-quill', { title: 'Pat Quill' }), frontmatter: { visibility } }], false);
     return volunteer([user('ask Pat Quill')], index, { scope: ['default'], remote: true, gazetteer: false }).map((p) => p.slug);
@@ -49,7 +49,7 @@ describe('§1 a page is private iff frontmatter visibility is exactly "private"'
   });
 });
 
-describe.each([false, true])('§1 only compiled truth is read (gazetteer %s)', (gazetteer) => {
+describe.each([false, true])('only compiled truth is read (gazetteer %s)', (gazetteer) => {
   const run = (pages: Page[], text: string) => volunteer([user(text)], indexOf(pages, gazetteer), { scope: ['default'], gazetteer, minConfidence: 0 });
 
   it('timeline text never becomes the synopsis', () => {

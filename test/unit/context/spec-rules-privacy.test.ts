@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { volunteer } from '../../../src/context/volunteer.js';
 import { indexOf, type PageSpec, user } from './helpers.js';
 
-// Push-context §5.0: for a remote caller private pages do not exist at all — they never
+// For a remote caller private pages do not exist at all — they never
 // resolve and never count for uniqueness. The owner sees them, so the same text that is
 // ambiguous for the owner resolves the one public page for a remote caller. Privacy must hold
 // with the gazetteer off (spec-exact) and on (product default).
 
-describe.each([false, true])('§5.0 private pages never count for uniqueness (gazetteer %s)', (gazetteer) => {
+describe.each([false, true])('private pages never count for uniqueness (gazetteer %s)', (gazetteer) => {
   const run = (pages: Record<string, PageSpec>, text: string, remote: boolean, scope = ['default']) =>
     volunteer([user(text)], indexOf(pages, gazetteer), { scope, remote, gazetteer, minConfidence: 0 }).map((p) => `${p.slug}:${p.arm}`);
 

@@ -3,8 +3,9 @@ import type { Turn } from '../../../src/context/turn.js';
 import { volunteer, type VolunteerOptions } from '../../../src/context/volunteer.js';
 import { assistant, indexOf, type PageSpec, user } from './helpers.js';
 
-// Push-context §5 and §15, rule by rule. The gazetteer (beyond the spec) finds registered names
-// by its own normalisation, so the spec-exact rules run with it off.
+// Resolution rule by rule, including where it deliberately differs from the reference. The
+// gazetteer (beyond the spec) finds registered names by its own normalisation, so the
+// spec-exact rules run with it off.
 
 const decide = (pages: Record<string, PageSpec>, turns: string | Turn[], opts: Partial<VolunteerOptions> = {}) =>
   volunteer(typeof turns === 'string' ? [user(turns)] : turns, indexOf(pages, false), {
@@ -18,7 +19,7 @@ const decide = (pages: Record<string, PageSpec>, turns: string | Turn[], opts: P
 const arms = (pages: Record<string, PageSpec>, turns: string | Turn[], opts: Partial<VolunteerOptions> = {}) =>
   decide(pages, turns, opts).map((p) => `${p.slug}:${p.arm}`);
 
-describe('§5.1 the title list holds query.toLowerCase(), not the NFKC key', () => {
+describe('the title list holds query.toLowerCase(), not the NFKC key', () => {
   const alice = { 'people/alice-example': { title: 'Alice Example' } };
 
   it('a full-width surface misses the ASCII title and falls to the slug (NFKD)', () => {
@@ -36,7 +37,7 @@ describe('§5.1 the title list holds query.toLowerCase(), not the NFKC key', () 
   });
 });
 
-describe('§5.3 the matched key of a title or slug-suffix hit (boost and rank)', () => {
+describe('the matched key of a title or slug-suffix hit (boost and rank)', () => {
   it('title: each page takes the candidate whose lower-cased query equals its title', () => {
     const pages = { 'people/alice': { title: 'Alice Example' }, 'people/bob': { title: 'Bob Sample' } };
     const out = decide(pages, [user('Alice Example and Bob Sample'), user('Bob Sample again')]);
@@ -46,7 +47,7 @@ describe('§5.3 the matched key of a title or slug-suffix hit (boost and rank)',
     ]);
   });
 
-  it('slug-suffix: the first candidate in §4 list order giving the slug, not the first seen', () => {
+  it('slug-suffix: the first candidate in window order (first mention first) giving the slug, not the first seen', () => {
     const pages = { 'projects/widget-co': { title: 'The Widget Company Project' } };
     // "Widget-Co" (order 0, oldest turn) and "Widget Co" (order 2, newest turn) both slugify to
     // widget-co; the newer one weighs more, so it comes first in list order and is the match.
@@ -61,7 +62,7 @@ describe('§5.3 the matched key of a title or slug-suffix hit (boost and rank)',
   });
 });
 
-describe('§5.4 cjk-title', () => {
+describe('cjk-title arm', () => {
   const text = '田中さんの会議のメモを見せて';
 
   it('a CJK key that is already the matched key of a pointer gives no cjk-title', () => {
@@ -87,7 +88,7 @@ describe('§5.4 cjk-title', () => {
   });
 });
 
-describe('§5.7 display: the candidate’s merged display as it is', () => {
+describe('display: the candidate’s merged display as it is', () => {
   const pages = { 'people/alice-example': { title: 'Alice Example', aliases: ['Alice Example'] } };
 
   it('a run across a line break or a whitespace run keeps its surface', () => {
@@ -97,12 +98,12 @@ describe('§5.7 display: the candidate’s merged display as it is', () => {
     expect(decide(pages, 'met Alice   Example today').map((p) => p.display)).toEqual(['Alice   Example']);
   });
 
-  it('the user’s surface wins over a later assistant one (merge rule, §4)', () => {
+  it('the user’s surface wins over a later assistant one (window merge rule)', () => {
     expect(decide(pages, [user('met Alice\tExample'), assistant('Alice Example is nice')]).map((p) => p.display)).toEqual(['Alice\tExample']);
   });
 });
 
-describe.each([false, true])('§15 lower-case alice-example resolves only through a registered alias (gazetteer %s)', (gazetteer) => {
+describe.each([false, true])('lower-case alice-example resolves only through a registered alias (gazetteer %s)', (gazetteer) => {
   const run = (pages: Record<string, PageSpec>) =>
     volunteer([user('can you ask alice-example about the deal')], indexOf(pages, gazetteer), { scope: ['default'], gazetteer, minConfidence: 0 });
 

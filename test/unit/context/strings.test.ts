@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasCjk, isAllCjk, isCjkChar, normalizeAlias, slugify, stripPossessive } from '../../../src/context/strings.js';
 
-describe('normalizeAlias (§0.1)', () => {
+describe('normalizeAlias', () => {
   it.each([
     ['Alice Example', 'alice example'],
     ['  Alice   Example  ', 'alice example'],
@@ -26,7 +26,7 @@ describe('normalizeAlias (§0.1)', () => {
   });
 });
 
-describe('slugify (§0.1)', () => {
+describe('slugify', () => {
   it.each([
     ['Alice Example', 'alice-example'],
     ['Widget-Co', 'widget-co'],
@@ -53,7 +53,7 @@ describe('CJK characters', () => {
   });
 });
 
-describe('stripPossessive (§3)', () => {
+describe('stripPossessive', () => {
   it.each([
     ["Garry's", 'Garry'],
     ['Garry’s', 'Garry'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { containsWholeSlug, containsWholeTitle } from '../../../src/context/suppression.js';
 
-describe('whole-slug suppression (§5.6)', () => {
+describe('whole-slug suppression', () => {
   it.each<[string, string, boolean]>([
     ['people/alice', 'people/alice', true],
     ['people/alice', 'people/al', false],
@@ -25,7 +25,7 @@ describe('whole-slug suppression (§5.6)', () => {
   });
 });
 
-describe('reflex title suppression (§5.6, window 1)', () => {
+describe('reflex title suppression (window 1)', () => {
   it('is bounded by ASCII non-word characters or the text ends', () => {
     expect(containsWholeTitle('tell alice example the news', 'alice example')).toBe(true);
     expect(containsWholeTitle('alice example', 'alice example')).toBe(true);

@@ -6,7 +6,7 @@ const T = FENCE_MARKERS.takes;
 const F = FENCE_MARKERS.facts;
 const syn = (compiled_truth: string, frontmatter: Record<string, unknown> = {}): string => synopsisOf({ frontmatter, compiled_truth });
 
-describe('synopsis (§5.7)', () => {
+describe('synopsis', () => {
   it('frontmatter summary wins when a non-blank string; whitespace collapsed', () => {
     expect(syn('Body text.', { summary: '  Founder of\n  Windrose.  ' })).toBe('Founder of Windrose.');
     expect(syn('Body text. More.', { summary: '   ' })).toBe('Body text.');

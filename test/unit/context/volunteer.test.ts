@@ -9,7 +9,7 @@ const ALICE: Record<string, PageSpec> = {
 };
 
 // Every spec rule must hold with the gazetteer off (spec-exact) and on (product default).
-describe.each([false, true])('§6 examples table (gazetteer %s)', (gazetteer) => {
+describe.each([false, true])('volunteer examples (gazetteer %s)', (gazetteer) => {
   const run = (pages: Record<string, PageSpec>, turns: Turn[], opts: Partial<VolunteerOptions> = {}) =>
     volunteer(turns, indexOf(pages), { scope: ['default'], gazetteer, ...opts });
 
@@ -93,7 +93,7 @@ describe.each([false, true])('§6 examples table (gazetteer %s)', (gazetteer) =>
   });
 });
 
-describe('resolution arms (§5)', () => {
+describe('resolution arms', () => {
   const run = (pages: Record<string, PageSpec>, text: string | Turn[], opts: Partial<VolunteerOptions> = {}) =>
     volunteer(typeof text === 'string' ? [user(text)] : text, indexOf(pages), { scope: ['default'], gazetteer: false, minConfidence: 0, maxPages: 5, ...opts }).map(
       (p) => `${p.slug}:${p.arm}`,
@@ -179,7 +179,7 @@ describe('resolution arms (§5)', () => {
   });
 });
 
-describe('privacy and scope (§5.0, §13)', () => {
+describe('privacy and scope', () => {
   const pages: Record<string, PageSpec> = {
     'people/secret': { title: 'Secret Person', aliases: ['Shh', 'shhh'], visibility: 'private' },
     'people/other': { title: 'Other Person', aliases: ['shhh'] },
@@ -209,7 +209,7 @@ describe('privacy and scope (§5.0, §13)', () => {
   });
 });
 
-describe('confidence, gate, order, cap (§6)', () => {
+describe('confidence, gate, order, cap', () => {
   it('boosts: alias 0.95, title 0.85, surname 0.77, cjk 0.77, slug 0.65; unboosted bases', () => {
     const pages: Record<string, PageSpec> = {
       'people/swami-x': { title: 'Swami X', aliases: ['Swami'] },
@@ -327,7 +327,7 @@ describe('confidence, gate, order, cap (§6)', () => {
     for (const word of ['password', 'hunter2', 'knows', 'again']) expect(JSON.stringify(out)).not.toContain(word);
   });
 
-  it('display keeps a possessive surface and the surface as written (§5.7)', () => {
+  it('display keeps a possessive surface and the surface as written', () => {
     const [p] = volunteer([user("what is Alice Example's plan")], indexOf(ALICE), { scope: ['default'] });
     expect(p.display).toBe("Alice Example's");
     // A run across a line break keeps its newline in the query, so the title list misses it and
@@ -346,7 +346,7 @@ describe('confidence, gate, order, cap (§6)', () => {
   });
 });
 
-describe('ungated pointers (§7.4.2 step 1, §7.5)', () => {
+describe('ungated pointers (hook lane and ambient reflex)', () => {
   const pages: Record<string, PageSpec> = {
     'projects/widget-co': { title: 'The Widget Company Project' },
     'people/alice-example': { title: 'Alice Example' },
@@ -354,7 +354,7 @@ describe('ungated pointers (§7.4.2 step 1, §7.5)', () => {
     'people/bob-beta': { title: 'Bob Beta' },
   };
 
-  it('are not gated, carry the base confidence, follow §6 order and the cap', () => {
+  it('are not gated, carry the base confidence, follow the volunteer order and the cap', () => {
     const index = indexOf(pages);
     const out = resolvePointers([user('Widget-Co, Alice Example, Swami, Bob Beta')], index, { scope: ['default'], gazetteer: false });
     expect(out.map((p) => [p.slug, p.arm, p.confidence, p.rationale])).toEqual([

@@ -21,7 +21,7 @@ function replay(lines: string[], index: PageIndex, state: WatchSessionState, opt
   return { out, state };
 }
 
-describe('watch session (§7.2)', () => {
+describe('watch session', () => {
   it('--max-pages 1: Alice at turn 1, Bob at turn 2', () => {
     const { out } = replay(['ping Alice Example about it', '', 'also intro Alice Example to Bob Sample'], indexOf(pages), createWatchSession(4), {
       maxPages: 1,

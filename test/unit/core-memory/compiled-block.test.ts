@@ -3,7 +3,7 @@ import { compiledRevisionOf, managedBlock, withManagedBlock, withoutManagedBlock
 
 const block = managedBlock('0123456789abcdef', '# Core memory\n\n## P (p)\n\nText');
 
-describe('§8.5 compiled-context managed block', () => {
+describe('compiled-context managed block', () => {
   it('is the begin marker with the revision, the core block, the end marker; empty core keeps only the markers', () => {
     expect(block).toBe('<!-- brainstream:compiled-context:begin core=0123456789abcdef -->\n# Core memory\n\n## P (p)\n\nText\n<!-- brainstream:compiled-context:end -->');
     expect(managedBlock('ab', '')).toBe('<!-- brainstream:compiled-context:begin core=ab -->\n<!-- brainstream:compiled-context:end -->');

@@ -15,7 +15,7 @@ function invalid(key: string, raw: string): InvalidConfigValueError {
   throw new Error(`expected ${key}=${raw} to be refused`);
 }
 
-describe('§11 defaults', () => {
+describe('config defaults', () => {
   it('uses the documented defaults with an empty config', () => {
     expect(memorySettings({})).toEqual({
       coreEnabled: false,
@@ -58,7 +58,7 @@ describe('§11 defaults', () => {
   });
 });
 
-describe('§11 config set validation', () => {
+describe('config set validation', () => {
   it.each(['true', 'TRUE', '1', 'yes', 'On'])('boolean %s → true', (raw) => expect(set('memory.core.enabled', raw)).toBe(true));
   it.each(['false', 'False', '0', 'no', 'OFF'])('boolean %s → false', (raw) => expect(set('memory.pressure.enabled', raw)).toBe(false));
 
@@ -132,7 +132,7 @@ describe('§11 config set validation', () => {
   });
 });
 
-describe('§11 config get / set output', () => {
+describe('config get / set output', () => {
   it('prints the stored value, else the default; strings bare; unset → ""', () => {
     expect(configGetText({}, 'memory.core.max_chars')).toBe('4000');
     expect(configGetText({ 'memory.core.max_chars': 5000 }, 'memory.core.max_chars')).toBe('5000');
@@ -151,7 +151,7 @@ describe('§11 config get / set output', () => {
   });
 });
 
-describe('§11 stored out-of-range values', () => {
+describe('stored out-of-range values', () => {
   it('uses safe values', () => {
     expect(
       memorySettings({

@@ -19,7 +19,7 @@ const pages = [
 ];
 const slugs = (list: { source_id: string; slug: string }[]) => list.map((p) => `${p.source_id}:${p.slug}`);
 
-describe('§3.1 session block order', () => {
+describe('session block order', () => {
   it('default part first, then the session source, each by priority then slug', () => {
     expect(slugs(sessionCorePages(pages, { sessionSource: 'work', readable: null }))).toEqual([
       'default:prefs',
@@ -50,7 +50,7 @@ describe('§3.1 session block order', () => {
   });
 });
 
-describe('§3.1 brain-wide order', () => {
+describe('brain-wide order', () => {
   it('orders every renderable core page by priority, source, slug', () => {
     expect(slugs(brainWideCorePages(pages))).toEqual(['work:w1', 'other:x', 'default:prefs', 'default:b', 'default:a', 'work:w0']);
   });
@@ -63,7 +63,7 @@ describe('§3.1 brain-wide order', () => {
   });
 });
 
-describe('§3.3 block format', () => {
+describe('block format', () => {
   it('renders the header and sections joined by blank lines, no trailing newline', () => {
     const block = renderSessionBlock(
       [
@@ -99,7 +99,7 @@ describe('§3.3 block format', () => {
     expect(block.chars).toBe(13 + 2 + 8 + 2 + 3);
   });
 
-  it('collapses whitespace runs in titles to one space and trims nothing (§3.3 says collapse only)', () => {
+  it('collapses whitespace runs in titles to one space and trims nothing', () => {
     expect(coreHeading(' A \t\n B ', 'src', 's')).toBe('##  A B  (src:s)');
     expect(coreHeading('A \t B', 'default', 's')).toBe('## A B (s)');
   });
@@ -119,7 +119,7 @@ describe('§3.3 block format', () => {
   });
 });
 
-describe('§3.4 core revision', () => {
+describe('core revision', () => {
   it('is the first 16 hex of SHA-256 of the UTF-8 block, also for ""', () => {
     expect(coreRevision('')).toBe('e3b0c44298fc1c14');
     const text = renderBrainWideBlock(pages, TODAY).text;

@@ -29,7 +29,7 @@ const rowFields = (claim: string, over: Partial<FactRow> = {}): Omit<FactRow, 'r
 
 const textOfSection = (headingLength: number, sectionLength: number) => 'x'.repeat(sectionLength - headingLength - 2);
 
-describe('§4 size and count', () => {
+describe('budget size and count', () => {
   it('size is the brain-wide block; count includes private and quarantined live core pages', () => {
     const pages = [
       corePage('a', 'aaa', { always_load: true }, { title: 'A' }),
@@ -53,7 +53,7 @@ describe('§4 size and count', () => {
   });
 });
 
-describe('§4 guard', () => {
+describe('budget guard', () => {
   const big = (slug: string, n: number, fm: Record<string, unknown> = { always_load: true }) => corePage(slug, 'y'.repeat(n), fm, { title: 'T' });
 
   it('refuses growth past max_chars and names the spec example message exactly', () => {
@@ -165,7 +165,7 @@ describe('§4 guard', () => {
   });
 });
 
-describe('§4 largest_pages and suggestion', () => {
+describe('largest_pages and suggestion', () => {
   it('lists up to 5 visible, renderable pages by size after the write, never naming unreadable ones', () => {
     const pages = [
       ...Array.from({ length: 7 }, (_, i) => corePage(`p${i}`, 'y'.repeat(10 * (i + 1)))),

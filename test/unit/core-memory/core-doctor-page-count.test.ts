@@ -5,7 +5,7 @@ import { corePage, TODAY } from './fixtures.js';
 const input = (over: Partial<CoreDoctorInput>): CoreDoctorInput => ({ config: { 'memory.core.enabled': true }, pages: [], compiledFiles: [], writers: [], today: TODAY, ...over });
 const manyCorePages = (n: number, source = 'default') => Array.from({ length: n }, (_, i) => corePage(`notes/n${String(i).padStart(2, '0')}`, 'x', { always_load: true }, { source_id: source }));
 
-describe('§12 doctor: the over_budget finding for more than 50 core pages names a <source>:<slug>', () => {
+describe('doctor: the over_budget finding for more than 50 core pages names a <source>:<slug>', () => {
   it('names the page last in core order, with the exact command that unmarks it', () => {
     const pages = [...manyCorePages(50), corePage('people/zoe', 'z', { always_load: true, core_priority: 500 }, { source_id: 'team' })];
     const check = coreDoctorCheck(input({ pages }));

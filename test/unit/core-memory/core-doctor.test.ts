@@ -6,7 +6,7 @@ import { corePage, TODAY } from './fixtures.js';
 const on = { 'memory.core.enabled': true };
 const input = (over: Partial<CoreDoctorInput>): CoreDoctorInput => ({ config: on, pages: [], compiledFiles: [], writers: [], today: TODAY, ...over });
 
-describe('§12 doctor core_memory', () => {
+describe('doctor core_memory', () => {
   it('ok with no findings', () => {
     const check = coreDoctorCheck(input({ pages: [corePage('a', 'text', { always_load: true }, { title: 'A' })] }));
     expect(check).toEqual({
@@ -44,7 +44,7 @@ describe('§12 doctor core_memory', () => {
   it('over_budget (count) beyond 50 core pages, private ones included', () => {
     const pages = Array.from({ length: 51 }, (_, i) => corePage(`p${i}`, '', { always_load: true, visibility: 'private' }));
     const kinds = coreDoctorCheck(input({ pages })).details.findings.map((f) => `${f.kind}:${f.subject}`);
-    expect(kinds[0]).toBe('over_budget:default:p9'); // names the page last in core order (§12 subjects)
+    expect(kinds[0]).toBe('over_budget:default:p9'); // names the page last in core order as <source>:<slug>
   });
 
   it('reports non-numeric core_priority, deleted and withheld core pages with their fixes', () => {

@@ -8,7 +8,7 @@ import {
   withheldReason,
 } from '../../../src/core-memory/core-page.js';
 
-describe('§2.1 core iff always_load === true', () => {
+describe('core iff always_load === true', () => {
   it.each([
     [true, true],
     ['true', false],
@@ -28,7 +28,7 @@ describe('§2.1 core iff always_load === true', () => {
   });
 });
 
-describe('§2.2 core_priority', () => {
+describe('core_priority', () => {
   it.each([
     [{}, 100, false],
     [{ core_priority: 10 }, 10, false],
@@ -44,7 +44,7 @@ describe('§2.2 core_priority', () => {
   });
 });
 
-describe('§2.4 renderable', () => {
+describe('renderable core pages', () => {
   it('renders live, non-private, non-quarantined core pages', () => {
     expect(isRenderableCorePage({ frontmatter: { always_load: true } })).toBe(true);
     expect(isRenderableCorePage({ frontmatter: { always_load: true, visibility: 'world' } })).toBe(true);

@@ -3,7 +3,7 @@ import { suggestScore } from '../../../src/core-memory/core-suggest-score.js';
 
 const page = (slug: string, type = 'concept', frontmatter: Record<string, unknown> = {}) => ({ slug, type, frontmatter });
 
-describe('§14 core suggest scores', () => {
+describe('core suggest scores', () => {
   it.each([
     [page('core/profile'), 3],
     [page('me'), 3],

@@ -7,7 +7,7 @@ import { corePage, factRow, TODAY } from './fixtures.js';
 
 const fact = factRow;
 
-describe('§3.2 matches the spec spells exactly', () => {
+describe('per-page core text matches only the exact spellings', () => {
   it('only `world` rows render: `World`, `WORLD` and other spellings stay out', () => {
     expect(isFactRowShown(fact(1, 'a'), TODAY)).toBe(true);
     for (const visibility of ['World', 'WORLD', 'public', '']) expect(isFactRowShown(fact(1, 'a', { visibility }), TODAY)).toBe(false);
@@ -31,7 +31,7 @@ describe('§3.2 matches the spec spells exactly', () => {
   });
 });
 
-describe('§3.3 section heading', () => {
+describe('core section heading', () => {
   it('collapses whitespace runs in the title to one space and does not trim it; size counts those spaces', () => {
     const section = buildCoreSection(corePage('s', 'body', { always_load: true }, { title: '\tTwo  words ' }), TODAY);
     expect(section.heading).toBe('##  Two words  (s)');

@@ -8,7 +8,7 @@ import { factRow, TODAY } from './fixtures.js';
 const takes = (inner: string) => `${FENCE_MARKERS.takes.begin}\n${inner}\n${FENCE_MARKERS.takes.end}`;
 const fact = factRow;
 
-describe('§3.2 per-page core text', () => {
+describe('per-page core text', () => {
   it('keeps plain compiled truth, trimmed', () => {
     expect(renderCoreText('\n  Hello\n\nWorld  \n', TODAY)).toBe('Hello\n\nWorld');
   });

@@ -8,7 +8,7 @@ const OWNER_ONLY = 'only the brain owner can change core membership or priority'
 const check = (stored: Record<string, unknown> | null, input: Record<string, unknown>) =>
   checkRemoteCoreKeys({ source_id: 'default', slug: 'prefs/habits', stored, input });
 
-describe('§5.3 the --priority a core add suggestion names', () => {
+describe('the --priority a core add suggestion names', () => {
   it('names none when the write asked for no priority, whatever is stored', () => {
     expect(suggestedPriority({ always_load: true }, { core_priority: 100 })).toEqual({ note: '' });
     expect(suggestedPriority({ always_load: true }, { core_priority: 2.5 })).toEqual({ note: '' });
@@ -36,7 +36,7 @@ describe('§5.3 the --priority a core add suggestion names', () => {
   });
 });
 
-describe('§5.3 refusal messages name a command the CLI accepts', () => {
+describe('refusal messages name a command the CLI accepts', () => {
   it('a fractional core_priority on a core page: core add with the whole number, and why', () => {
     const e = refusal(() => check({ always_load: true, core_priority: 10 }, { core_priority: 2.5 }));
     expect(e.message).toBe(
@@ -85,7 +85,7 @@ const request = (frontmatter: Record<string, unknown>, extra: { keep_deleted?: b
   ...(extra.keep_deleted ? { keep_deleted: true } : {}),
 });
 
-describe('§5.1 a soft-deleted row keeps the owner’s always_load', () => {
+describe('a soft-deleted row keeps the owner’s always_load', () => {
   it('a remote write clearing it (core remove on a deleted page) is refused, naming core remove', () => {
     const e = refusal(() => planPageWrite(planner(), request({ always_load: false }, { keep_deleted: true })));
     expect(e.message).toBe(`${OWNER_ONLY}. Ask the user to run: brainstream core remove --source default notes/gone`);

@@ -6,7 +6,7 @@ import { refusal } from './fixtures.js';
 const check = (stored: Record<string, unknown> | null, input: Record<string, unknown>) =>
   checkRemoteCoreKeys({ source_id: 'default', slug: 'notes/x', stored, input });
 
-describe('§5.1 always_load', () => {
+describe('owner-only key always_load', () => {
   it('refuses making a page core, naming core add with --source', () => {
     const e = refusal(() => check({}, { always_load: true }));
     expect(`${e.code}: ${e.message}`).toBe(
@@ -34,7 +34,7 @@ describe('§5.1 always_load', () => {
   });
 });
 
-describe('§5.1 core_priority', () => {
+describe('owner-only key core_priority', () => {
   it('refuses a different effective priority, on core and non-core pages', () => {
     expect(refusal(() => check({ always_load: true, core_priority: 10 }, { core_priority: 20 })).message).toMatch(
       /brainstream core add --source default notes\/x --priority 20$/,
@@ -56,7 +56,7 @@ describe('§5.1 core_priority', () => {
   });
 });
 
-describe('§5.1 omitted keys keep stored values', () => {
+describe('omitted owner-only keys keep stored values', () => {
   it('merges always_load and core_priority back into a remote rewrite', () => {
     expect(check({ always_load: true, core_priority: 10, summary: 'old' }, { summary: 'new' })).toEqual({
       summary: 'new',
@@ -71,7 +71,7 @@ describe('§5.1 omitted keys keep stored values', () => {
   });
 });
 
-describe('§5.2 remote deletes', () => {
+describe('remote deletes', () => {
   it('refuses deleting a core page, naming core remove', () => {
     try {
       checkRemoteDelete({ source_id: 'work', slug: 'people/alice-example', frontmatter: { always_load: true } });

@@ -20,7 +20,7 @@ const input = (over: Partial<PageWriteGuardInput<CorePageRow>>): PageWriteGuardI
   ...over,
 });
 
-describe('§6 remote-edit decision', () => {
+describe('remote-edit decision', () => {
   it.each([
     [{ caller: 'owner', wasCore: true, changed: true, policy: 'refuse' }, 'exempt'],
     [{ caller: 'remote', wasCore: false, changed: true, policy: 'refuse' }, 'exempt'],
@@ -41,7 +41,7 @@ describe('§6 remote-edit decision', () => {
   });
 });
 
-describe('§5.4 guardPageWrite', () => {
+describe('guardPageWrite: owner-only keys, then the remote-edit policy, then the budget', () => {
   it('merges omitted core keys and notifies for a remote edit of a core page', () => {
     const r = guardPageWrite(input({}));
     expect(r.page.frontmatter).toEqual({ always_load: true, core_priority: 10 });

@@ -29,7 +29,7 @@ const base: PressureQuestion = {
 const fires = (used: number, last: number, over: Partial<PressureQuestion> = {}) =>
   shouldFirePressureNotice({ ...base, ...over, usage: { ...base.usage, used_tokens: used, last_turn_tokens: last } });
 
-describe('§9 decision (spec examples: window 200 000, compaction 190 000, ratio 0.80)', () => {
+describe('save-before-compaction decision (window 200 000, compaction 190 000, ratio 0.80)', () => {
   it('used 160 000, last 2 000 → fires', () => expect(fires(160_000, 2_000)).toBe(true));
   it('100 000 / 2 000 → no', () => expect(fires(100_000, 2_000)).toBe(false));
   it('140 000 / 30 000 → fires (140 000 + 60 000 ≥ 190 000)', () => expect(fires(140_000, 30_000)).toBe(true));
@@ -47,7 +47,7 @@ describe('§9 decision (spec examples: window 200 000, compaction 190 000, ratio
   });
 });
 
-describe('§9 window and compaction point', () => {
+describe('window and compaction point', () => {
   it('window: configured, else reported, else 200 000', () => {
     expect(resolveContextWindow(100_000, 500_000)).toBe(100_000);
     expect(resolveContextWindow(null, 500_000)).toBe(500_000);
@@ -61,7 +61,7 @@ describe('§9 window and compaction point', () => {
   });
 });
 
-describe('§9 text', () => {
+describe('notice text', () => {
   it('states the percentage and the capture policy', () => {
     expect(pressureNoticeText(160_000, 200_000, { visibility: 'world', ttl: null, exclude: 'secrets, credentials, access tokens' })).toBe(
       'Context is ~80% full; compaction is near. Save anything that must survive it now: one remember call with items (up to 20 facts, each with provenance). Capture policy: visibility world, ttl none; never save secrets, credentials, access tokens.',
@@ -73,7 +73,7 @@ describe('§9 text', () => {
   });
 });
 
-describe('§9 segments', () => {
+describe('segments', () => {
   const now = new Date('2026-04-07T12:00:00Z');
   const settings = { enabled: true, warnRatio: 0.8, contextWindow: null, policy: { visibility: 'world' as const, ttl: null, exclude: 'secrets' } };
   const usage = (used: number, last = 2_000) => ({ used_tokens: used, last_turn_tokens: last, window_tokens: 200_000, compaction_point_tokens: 190_000 });
@@ -125,7 +125,7 @@ describe('§9 segments', () => {
   });
 });
 
-describe('§9 usage from the transcript', () => {
+describe('usage from the transcript', () => {
   const entry = (input: number, creation = 0, read = 0) => ({
     type: 'assistant',
     message: { role: 'assistant', usage: { input_tokens: input, cache_creation_input_tokens: creation, cache_read_input_tokens: read, output_tokens: 99 } },

@@ -16,7 +16,7 @@ function refusal(params: unknown, p: RememberPolicy = policy): RememberParamsErr
   throw new Error('expected a refusal');
 }
 
-describe('§10 single form', () => {
+describe('remember: single form', () => {
   it('fills defaults from the capture policy', () => {
     expect(validateRememberParams(ok, policy, now)).toEqual({
       form: 'single',
@@ -54,7 +54,7 @@ describe('§10 single form', () => {
   });
 });
 
-describe('§10 items', () => {
+describe('remember: items', () => {
   it('validates 1..20 items, each in order', () => {
     const r = validateRememberParams({ items: [ok, { ...ok, fact: 'Second', kind: 'event' }], request_id: 'req-1' }, policy, now);
     expect(r.form).toBe('items');
@@ -90,7 +90,7 @@ describe('§10 items', () => {
   });
 });
 
-describe('§10 storage row', () => {
+describe('remember: storage row', () => {
   it('maps an item to facts-fence row fields', async () => {
     const { rememberRowFields } = await import('../../../src/core-memory/remember-row.js');
     const r = validateRememberParams({ ...ok, kind: 'preference', ttl: '2026-05-01' }, policy, now);

@@ -4,7 +4,7 @@ import { decideReplay, itemsFingerprint, rememberBatchResponse, replayKey } from
 
 const now = new Date('2026-04-07T12:00:00Z');
 
-describe('§10 request_id replay', () => {
+describe('request_id replay', () => {
   const items = [{ fact: 'a', provenance: 'p' }];
   const response = rememberBatchResponse([{ index: 0, id: '7', status: 'inserted' }], 'req');
   const stored = { fingerprint: itemsFingerprint(items), response, stored_at: '2026-04-01T12:00:00Z' };
@@ -40,7 +40,7 @@ describe('§10 request_id replay', () => {
   });
 });
 
-describe('§10 batch response', () => {
+describe('remember batch response', () => {
   it('partial is true iff some item failed', () => {
     expect(rememberBatchResponse([{ index: 0, status: 'inserted' }, { index: 1, status: 'duplicate' }], null)).toEqual({
       items: [{ index: 0, status: 'inserted' }, { index: 1, status: 'duplicate' }],

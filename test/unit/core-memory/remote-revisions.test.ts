@@ -20,7 +20,7 @@ describe('revision tokens', () => {
   });
 });
 
-describe('§6 pending remote revisions and ack', () => {
+describe('pending remote revisions and ack', () => {
   const state = [3, 5].reduce(recordRemoteRevision, emptyRemoteRevisionState('default', 'prefs'));
 
   it('lists pending revisions and names the latest', () => {
@@ -60,7 +60,7 @@ describe('§6 pending remote revisions and ack', () => {
   });
 });
 
-describe('§6 notices', () => {
+describe('remote-edit notices', () => {
   it('formats one notice line', () => {
     expect(coreNoticeLine({ source_id: 'default', slug: 'prefs', revision: 4 })).toBe(
       'Core page prefs was edited remotely (revision r4). Review: brainstream core diff --source default prefs — accept: brainstream core ack --source default prefs --revision r4',

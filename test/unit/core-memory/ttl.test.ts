@@ -8,7 +8,7 @@ const until = (ttl: string) => {
   return r.valid_until;
 };
 
-describe('§10 ttl', () => {
+describe('fact ttl', () => {
   it.each([
     ['30d', '2026-05-07T12:00:00Z'],
     ['12h', '2026-04-08T00:00:00Z'],

@@ -8,7 +8,7 @@ import { tempDir } from '../../support/cli.js';
 const tmp = tempDir('bs-core-direct-');
 afterAll(() => tmp.cleanup());
 
-describe('renderCoreDirect: the session start\'s own render (core-memory §8.2)', () => {
+describe('renderCoreDirect: the session start\'s own render', () => {
   it('a home without a database has no core, and none is created', async () => {
     const home = join(tmp.path, 'empty');
     expect(await renderCoreDirect(home, 'default', new Date())).toEqual({ text: '', revision: coreRevision(''), notices: [], via: 'direct' });

@@ -4,8 +4,8 @@ import { coreRevision } from '../../../src/core-memory/core-block.js';
 import { givenUpRun } from '../../../src/hooks/hook-main.js';
 import { EMPTY_CORE_REVISION, sessionStartCoreFields } from '../../../src/hooks/session-start-beat.js';
 
-describe('session-start heartbeat core fields (core-memory §8.2)', () => {
-  it('the empty revision is §3.4 applied to ""', () => {
+describe('session-start heartbeat core fields', () => {
+  it('the empty revision is the core revision hash of ""', () => {
     expect(EMPTY_CORE_REVISION).toBe(coreRevision(''));
     expect(EMPTY_CORE_REVISION).toBe(createHash('sha256').update('').digest('hex').slice(0, 16));
   });

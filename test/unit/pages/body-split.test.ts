@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitBody } from '../../../src/pages/body-split.js';
 
-describe('splitBody — spec §1.2 table', () => {
+describe('splitBody: compiled truth and timeline, each separator', () => {
   it.each([
     ['A\n\n<!-- timeline -->\n\n- 2026-04-07 met', 'A', '- 2026-04-07 met'],
     ['B\n\n--- timeline ---\n\n- 2026-03-01 call', 'B', '- 2026-03-01 call'],
