@@ -14,7 +14,7 @@ const FACT_KINDS_TEXT = FACT_KINDS.join(', ');
 /**
  * The fields of one fact. Only their types are checked here (the advertised enum and limits
  * are metadata): `validateRememberParams` decides the rest, in item order, so the first failure
- * is the one reported (`provenance_required` before a later item's bad kind, as §10 says).
+ * is the one reported (`provenance_required` before a later item's bad kind).
  */
 const factFields = {
   fact: z.string().nullable().optional().describe('The fact, one self-contained sentence (required, non-empty).'),
@@ -45,7 +45,7 @@ const ItemOutcome = z.looseObject({
   error: z.looseObject({ code: z.string().describe('Error code.'), message: z.string().describe('Why.') }).optional().describe('With status error.'),
 });
 
-/** `remember`: the single form's fields, or `items` of them (core-memory §10). */
+/** `remember`: the single form's fields, or `items` of them. */
 export const rememberOp = defineOperation({
   name: 'remember',
   title: 'Remember facts',
