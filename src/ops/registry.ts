@@ -23,10 +23,20 @@ for (const op of [volunteerContextOp, getPageOp, putPageOp, deletePageOp, listPa
 export const findOperation = (name: string): Operation | undefined => operations.get(name);
 export const operationNames = (): string[] => [...operations.keys()].sort();
 
+/** The first problem, naming the field (`items.1.kind`) and what is expected there. */
 function describeIssues(error: z.ZodError): { message: string; field?: string } {
   const first = error.issues[0];
-  const field = first && first.path.length > 0 ? first.path.map(String).join('.') : undefined;
-  return { message: field ? `${field}: ${first.message}` : (first?.message ?? 'invalid params'), ...(field ? { field } : {}) };
+  if (!first) return { message: 'invalid params' };
+  const path = first.path.map(String);
+  if (first.code === 'unrecognized_keys') {
+    const field = [...path, first.keys[0]].join('.');
+    return { message: `${field}: unknown parameter (not in the schema)`, field };
+  }
+  const field = path.length > 0 ? path.join('.') : undefined;
+  if (field && first.code === 'invalid_type' && first.message.endsWith('received undefined')) {
+    return { message: `${field}: required (expected ${first.expected})`, field };
+  }
+  return { message: field ? `${field}: ${first.message}` : first.message, ...(field ? { field } : {}) };
 }
 
 /**
@@ -36,12 +46,17 @@ function describeIssues(error: z.ZodError): { message: string; field?: string } 
 export async function runOperation(ctx: OpContext, name: string, rawParams: unknown): Promise<unknown> {
   const op = operations.get(name);
   if (!op) throw new BrainstreamError('unknown_operation', `no operation ${JSON.stringify(name)} (known: ${operationNames().join(', ')})`);
+  return op.run(ctx, checkParams(op, rawParams));
+}
+
+/** The operation's params, parsed; or `invalid_params` naming the field and what it expects. */
+export function checkParams<S extends z.ZodType>(op: Operation<S>, rawParams: unknown): z.output<S> {
   const parsed = op.params.safeParse(rawParams ?? {});
   if (!parsed.success) {
     const { message, field } = describeIssues(parsed.error);
-    throw new BrainstreamError('invalid_params', `${name}: ${message}`, field ? { field } : {});
+    throw new BrainstreamError('invalid_params', `${op.name}: ${message}`, field ? { field } : {});
   }
-  return op.run(ctx, parsed.data);
+  return parsed.data;
 }
 
 export interface ErrorEnvelope {

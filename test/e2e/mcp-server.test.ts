@@ -32,10 +32,15 @@ async function connectClient(name: string): Promise<Client> {
 interface ToolText {
   isError?: boolean;
   content: { type: string; text: string }[];
+  structuredContent?: Record<string, unknown>;
 }
+/** A result (JSON text and structured content) or a refusal (one line, the envelope as structured content). */
 const call = async (client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; value: Record<string, unknown> }> => {
   const r = (await client.callTool({ name, arguments: args })) as ToolText;
-  return { isError: r.isError === true, value: JSON.parse(r.content[0].text) as Record<string, unknown> };
+  const value = r.structuredContent!;
+  if (r.isError) expect(r.content).toEqual([{ type: 'text', text: `brainstream: ${String(value.error)}: ${String(value.message)}` }]);
+  else expect(JSON.parse(r.content[0].text)).toEqual(value);
+  return { isError: r.isError === true, value };
 };
 
 const stats = (): { total_used: number; by_arm: { channel: string; used: number }[] } =>

@@ -1,4 +1,4 @@
-// The feedback log of the streaming channel (push-context §7.2, §8), read back from a live home:
+// The feedback log of the streaming channel, read back from a live home:
 // what `watch` writes, the table's shape, a session resumed by a second process, and logging
 // that fails without touching delivery, the exit code, or the privacy of the transcript.
 import { PGlite } from '@electric-sql/pglite';
@@ -80,7 +80,7 @@ describe('watch logging', () => {
     ]);
   });
 
-  it('the table has exactly the §8 columns, nullability, defaults, key and indexes', async () => {
+  it('the feedback table has exactly its documented columns, nullability, defaults, key and indexes', async () => {
     const columns = await cli!.query(
       `SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns
         WHERE table_name = 'context_volunteer_events' ORDER BY ordinal_position`,

@@ -14,13 +14,33 @@ export interface OpContext {
   now?: () => Date;
 }
 
+/**
+ * What a call does to the brain, for clients deciding what to approve (MCP tool annotations).
+ * `readOnly`: changes no page or fact (usage records such as retrievals may be logged);
+ * `destructive`: may replace or withdraw what is stored; `idempotent`: repeating the same call
+ * changes nothing more.
+ */
+export interface OperationEffect {
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+}
+
 /** A named operation with validated params: the one surface behind `call`, MCP and serve. */
 export interface Operation<S extends z.ZodType = z.ZodType> {
   name: string;
+  /** A short human title (MCP tool title). */
+  title: string;
   description: string;
+  /** Strict: unknown properties are refused; every property carries a description. */
   params: S;
+  /** The JSON result's shape (MCP output schema). */
+  result: z.ZodObject;
+  effect: OperationEffect;
   run(ctx: OpContext, params: z.output<S>): Promise<unknown>;
 }
 
 /** Keeps the param type of each operation checked against its schema. */
 export const defineOperation = <S extends z.ZodType>(op: Operation<S>): Operation<S> => op;
+
+export const READ_ONLY: OperationEffect = { readOnly: true, destructive: false, idempotent: true };

@@ -57,8 +57,8 @@ describe('out-of-range numbers are usage errors', () => {
     try {
       const r = await client.callTool({ name: 'volunteer_context', arguments: { window: 'user: Alice Example', min_confidence: 2 } });
       expect(r.isError).toBe(true);
-      // -32602: JSON-RPC's invalid params.
-      expect(r.content).toEqual([{ type: 'text', text: expect.stringMatching(/^MCP error -32602: .*must be a number from 0 to 1 at min_confidence$/) }]);
+      expect(r.content).toEqual([{ type: 'text', text: 'brainstream: invalid_params: volunteer_context: min_confidence: must be a number from 0 to 1' }]);
+      expect(r.structuredContent).toMatchObject({ error: 'invalid_params', field: 'min_confidence' });
     } finally {
       await client.close();
       await server.close();
