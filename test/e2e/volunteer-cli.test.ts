@@ -81,10 +81,9 @@ describe('volunteer-context', () => {
     expect(JSON.parse(sys.stdout)).toMatchObject({ count: 1, window_turns: 1, pages: [{ slug: 'people/carol-demo' }] });
   });
 
-  it('applies the knob rules: --max-pages 0 → 3, 99 → 5, --min-confidence 2 → 0.7', async () => {
-    expect(JSON.parse((await vc(six, '--json', '--max-pages', '0')).stdout).count).toBe(3);
-    expect(JSON.parse((await vc(six, '--json', '--max-pages', '99')).stdout).count).toBe(5);
-    expect(JSON.parse((await vc(six, '--json', '--min-confidence', '2')).stdout).count).toBe(3);
+  it('applies in-range knobs as given (out-of-range ones are usage errors, below)', async () => {
+    expect(JSON.parse((await vc(six, '--json')).stdout).count).toBe(3);
+    expect(JSON.parse((await vc(six, '--json', '--max-pages', '5')).stdout).count).toBe(5);
     // At gate 0.9 a title hit (0.85) no longer passes.
     expect(JSON.parse((await vc(six, '--json', '--min-confidence', '0.9')).stdout).count).toBe(0);
   });
@@ -92,6 +91,9 @@ describe('volunteer-context', () => {
   it.each([
     [['--max-pages', 'abc'], 'brainstream: --max-pages expects a number, got "abc"'],
     [['--min-confidence', 'high'], 'brainstream: --min-confidence expects a number, got "high"'],
+    [['--max-pages', '0'], 'brainstream: --max-pages expects a whole number from 1 to 5, got "0"'],
+    [['--max-pages', '99'], 'brainstream: --max-pages expects a whole number from 1 to 5, got "99"'],
+    [['--min-confidence', '2'], 'brainstream: --min-confidence expects a number from 0 to 1, got "2"'],
     [['--turn', '1.5'], 'brainstream: --turn expects an integer, got "1.5"'],
     [['--bogus'], "brainstream: unknown option '--bogus'"],
   ])('reports usage errors with exit 2 naming the flag (%s)', async (args, message) => {

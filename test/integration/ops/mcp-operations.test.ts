@@ -45,8 +45,10 @@ describe('operations registry', () => {
   it('volunteer_context: stats, and null for a turn out of range', async () => {
     const r = (await run(ownerCaller(), 'volunteer_context', { window: 'user: ping Alice Example', session_id: 's', turn: 2 ** 40 })) as { count: number };
     expect(r.count).toBe(1);
-    const stats = (await run(ownerCaller(), 'volunteer_context', { stats: true, days: 0 })) as { days: number; total_volunteered: number };
+    // No days means 30; a count out of range (0) is refused rather than replaced.
+    const stats = (await run(ownerCaller(), 'volunteer_context', { stats: true })) as { days: number; total_volunteered: number };
     expect(stats).toMatchObject({ days: 30, total_volunteered: 1 });
+    expect(await refusal(ownerCaller(), 'volunteer_context', { stats: true, days: 0 })).toMatchObject({ error: 'invalid_params', field: 'days' });
   });
 });
 
