@@ -1,3 +1,4 @@
+import { deadlineFromEnv } from './hook-deadline.js';
 import { resolveHome, secureExistingHome } from '../brain/home.js';
 import { BrainstreamError } from '../errors.js';
 import { autostartEnabled, ensureServe } from '../serve/autostart.js';
@@ -20,14 +21,6 @@ const processHookIo = (): HookIo => ({ stdin: process.stdin, write: (text) => vo
 const DEADLINE_MS: Record<HookEvent, number> = { 'user-prompt': 800, 'session-start': 1500, compact: 800, 'post-tool': 800 };
 // session-start races its own deadline internally; this net only catches a stuck process.
 const NET_SLACK_MS: Record<HookEvent, number> = { 'user-prompt': 0, 'session-start': 150, compact: 0, 'post-tool': 0 };
-
-/** `BRAINSTREAM_HOOK_DEADLINE_MS`: a whole number of milliseconds from 100 to 600000; anything else is ignored. */
-export function deadlineFromEnv(raw: string | undefined): number | null {
-  const text = (raw ?? '').trim();
-  if (!/^\d+$/.test(text)) return null;
-  const ms = Number(text);
-  return ms >= 100 && ms <= 600_000 ? ms : null;
-}
 
 async function runEvent(event: HookEvent, args: HookArgs, home: string, pending: Pending, startedAt: number, stdin: HookStdin, deadlineMs: number): Promise<HookRun> {
   switch (event) {

@@ -1,3 +1,4 @@
+import { deadlineFromEnv } from '../hooks/hook-deadline.js';
 import { openBrain, type Brain } from '../brain/brain.js';
 import { homePaths } from '../brain/home.js';
 import { topicOf, type Envelope } from '../domain/events.js';
@@ -21,6 +22,15 @@ import { clearRunFolder, prepareRunFolder } from './run-folder.js';
 import type { ServeDeps } from './serve-deps.js';
 import { topologySettings } from './serve-settings.js';
 import { SocketServer } from './socket-server.js';
+
+/**
+ * How long serve may take to assemble a turn's block: the prompt hook gives serve about half of
+ * its own deadline, so a hook deadline raised for a slow machine raises serve's share alike.
+ */
+function assemblyBudgetMs(env: NodeJS.ProcessEnv): number {
+  const hookDeadline = deadlineFromEnv(env.BRAINSTREAM_HOOK_DEADLINE_MS);
+  return hookDeadline === null ? ASSEMBLY_BUDGET_MS : Math.max(ASSEMBLY_BUDGET_MS, Math.floor(hookDeadline / 2));
+}
 
 export interface RuntimeOptions {
   /** `serve`, or a `watch` serving the socket while it holds the brain (commands started meanwhile go through it). */
@@ -144,7 +154,7 @@ export class ServeRuntime {
       deliveries: new DeliveryLog(brain),
       turns: engine,
       hookSessions: new HookSessionNumbers(brain.db),
-      turnBudgetMs: options.turnBudgetMs ?? ASSEMBLY_BUDGET_MS,
+      turnBudgetMs: options.turnBudgetMs ?? assemblyBudgetMs(process.env),
       core,
       hotFacts: (sourceId) => facts.forSource(sourceId),
       // A command may have changed the config (the core switch): the cache follows.

@@ -14,7 +14,7 @@ export interface ServeChild {
 /** Starts the real serve on `home` and resolves once it listens on its socket. */
 export function startServe(home: string, env: NodeJS.ProcessEnv = {}): Promise<ServeChild> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, '--home', home, 'serve'], { env: { ...process.env, BRAINSTREAM_SOURCE: '', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--home', home, 'serve'], { env: { ...process.env, BRAINSTREAM_SOURCE: '', BRAINSTREAM_HOOK_DEADLINE_MS: '600000', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     const onData = (d: Buffer): void => {
       err += d.toString();

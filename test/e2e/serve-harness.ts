@@ -18,8 +18,9 @@ export interface ServeProcess {
 }
 
 /** Starts the real binary's `serve` and waits until it answers a ping. */
+/** Serve of `home` in its own process; its turn budget is raised (tests check blocks, not speed) unless `env` says otherwise. */
 export async function startServe(home: string, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [CLI, '--home', home, 'serve'], { env: { ...process.env, BRAINSTREAM_SOURCE: '', ...env } });
+  const child = spawn(process.execPath, [CLI, '--home', home, 'serve'], { env: { ...process.env, BRAINSTREAM_SOURCE: '', BRAINSTREAM_HOOK_DEADLINE_MS: '600000', ...env } });
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   child.stdout.resume();
@@ -69,7 +70,7 @@ export function rawExchange(home: string, bytes: string | Buffer, options: { end
 
 /** A streaming CLI process with stdin kept open: write lines, read its stdout as it comes. */
 export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, BRAINSTREAM_SOURCE: '', ...env } });
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, BRAINSTREAM_SOURCE: '', BRAINSTREAM_HOOK_DEADLINE_MS: '600000', ...env } });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

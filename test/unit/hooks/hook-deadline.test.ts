@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineFromEnv } from '../../../src/hooks/hook-main.js';
+import { deadlineFromEnv } from '../../../src/hooks/hook-deadline.js';
 
 describe('BRAINSTREAM_HOOK_DEADLINE_MS', () => {
   it('takes a whole number of milliseconds from 100 to 600000', () => {
