@@ -6,7 +6,7 @@ import { CLI, tempDir } from '../support/cli.js';
 import { openCliSession, type CliSession } from '../support/cli-session.js';
 
 /**
- * core-memory §8.4 end to end: `context_pack` with core memory on, through a real MCP client
+ * Core memory in a context pack, end to end: `context_pack` with core memory on, through a real MCP client
  * talking to `brainstream mcp` (per-call brain and through a running serve) and through
  * `brainstream call context_pack`. Serve runs in this process; the MCP servers are real processes.
  */
@@ -77,7 +77,7 @@ async function pack(client: Client, args: Record<string, unknown>): Promise<Pack
 /** What `core show` prints for the same caller, without its final newline. */
 const coreShow = async (globals: string[], source: string): Promise<string> => (await bs([...globals, 'core', 'show', '--source', source])).replace(/\n$/, '');
 
-describe('brainstream call context_pack (§14)', () => {
+describe('brainstream call context_pack', () => {
   const call = async (globals: string[], params: unknown, source = 'default'): Promise<Pack> =>
     JSON.parse(await bs([...globals, 'call', 'context_pack', '--source', source, '--params', JSON.stringify(params)])) as Pack;
 

@@ -60,7 +60,7 @@ describe('context_pack', () => {
     };
     expect(owner.entities.map((e) => e.slug)).toEqual(['people/alice-example', 'people/alex-twin', 'projects/apollo']);
     expect(owner.unresolved).toEqual(['AT', 'Dana Hidden']);
-    // §8.4 private pages never appear, for the owner too, include_private or not.
+    // Private pages never appear in a context pack, for the owner too, include_private or not.
     const withPrivate = (await run(ownerCaller(), 'context_pack', { entities: ['Dana Hidden', 'people/dana-hidden'], include_private: true })) as {
       entities: { slug: string }[];
       unresolved: string[];
