@@ -104,7 +104,7 @@ describe.each(drivers)('core commands on $name', ({ open }) => {
     b.cleanup();
   });
 
-  it('core list / status / show: brain-wide order, private pages only in the owner list, effective settings', async () => {
+  it('core list / status / show: brain-wide order, private pages only for the owner, effective settings', async () => {
     const b = await coreBrain(await open(), { 'memory.core.max_chars': 9000, 'memory.core.remote_edit': 'bogus' });
     await putCore(b.brain, 'b', 'B text', 'core_priority: 5');
     await putCore(b.brain, 'a', 'A', 'core_priority: 5');
@@ -121,7 +121,10 @@ describe.each(drivers)('core commands on $name', ({ open }) => {
     expect((await coreList(b.brain, remote)).json.pages.map((p) => p.slug)).toEqual(['a', 'b']);
     const status = await coreStatus(b.brain, owner);
     expect(status).toMatchObject({ enabled: false, max_chars: 6000, remote_edit: 'notify', page_count: 4, max_pages: 50, over_budget: false, pending_notices: [] });
-    expect(status.pages.map((p) => `${p.source_id}:${p.slug}`)).toEqual(['default:b', 'work:w', 'default:a']);
+    // The owner sees its private core page too, marked as not rendered, as in `core list`; a remote caller never does.
+    expect(status.pages.map((p) => `${p.source_id}:${p.slug}`)).toEqual(['default:b', 'work:w', 'default:a', 'default:p']);
+    expect(status.pages.find((p) => p.slug === 'p')).toMatchObject({ renders: false });
+    expect((await coreStatus(b.brain, remote)).pages.map((p) => p.slug)).not.toContain('p');
     expect(status.revision).toMatch(/^[0-9a-f]{16}$/);
     const show = await coreShow(b.brain, owner);
     expect(show).toEqual({ enabled: false, text: '# Core memory\n\n## a (a)\n\nA\n\n## b (b)\n\nB text' });
