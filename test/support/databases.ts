@@ -42,8 +42,12 @@ export async function openMemoryDb(): Promise<Db> {
   return wrapPglite(pg);
 }
 
-export async function storageDrivers(): Promise<DriverCase[]> {
-  const cases: DriverCase[] = [{ name: 'pglite', open: openMemoryDb }];
+/**
+ * `empty`: databases with no migration applied (the migration tests); otherwise PGlite starts
+ * migrated from the template.
+ */
+export async function storageDrivers(options: { empty?: boolean } = {}): Promise<DriverCase[]> {
+  const cases: DriverCase[] = [{ name: 'pglite', open: options.empty ? () => openPgliteDb() : openMemoryDb }];
   const pg = await postgresOrSkip();
   if (pg) {
     const opened: Db[] = [];

@@ -11,7 +11,8 @@ import type { Db } from '../../../src/db/db.js';
 import { storageDrivers } from '../../support/databases.js';
 import { postgresOrSkip } from '../../support/services.js';
 
-const drivers = await storageDrivers();
+// Empty databases: these tests apply the migrations themselves.
+const drivers = await storageDrivers({ empty: true });
 
 const recorded = async (db: Db): Promise<{ version: number; name: string }[]> =>
   (await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version'))
