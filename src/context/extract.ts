@@ -1,3 +1,4 @@
+import { withoutOverlongRuns } from './overlong-runs.js';
 import { HARD_STOPWORDS, SOFT_COMMON_WORDS } from './stopwords.js';
 import { CJK_CLASS, hasCjk, normalizeAlias, stripPossessive } from './strings.js';
 
@@ -179,10 +180,12 @@ export type ExtraPass = (text: string, taken: Set<string>, out: Candidate[]) => 
 
 /**
  * All candidates of one turn: strong (first-seen), then the optional extra pass
- * (gazetteer), then weak lower-case, then CJK. Keys are distinct within a turn.
+ * (gazetteer), then weak lower-case, then CJK. Keys are distinct within a turn. Runs
+ * too long to hold a name are not read (see overlong-runs.ts).
  */
-export function extractCandidates(text: unknown, extra?: ExtraPass): Candidate[] {
-  if (typeof text !== 'string' || text === '') return [];
+export function extractCandidates(turnText: unknown, extra?: ExtraPass): Candidate[] {
+  if (typeof turnText !== 'string' || turnText === '') return [];
+  const text = withoutOverlongRuns(turnText);
   const out = extractStrong(text);
   const taken = new Set<string>();
   for (const c of out) taken.add(c.key);

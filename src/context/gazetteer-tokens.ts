@@ -27,7 +27,52 @@ export interface TokenList {
 export const CASE_UPPER = 1;
 export const CASE_LOWER = 2;
 
-const TOKEN = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*['’]?/gu;
+/**
+ * A token is a run of letters, digits and marks, with apostrophes inside or at its end:
+ * `[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*['’]?`. That expression as one regular
+ * expression recurses once per character of the token on text outside Latin-1 (a class that may
+ * match a surrogate pair has no fixed length) and overflows the stack on a few megabytes of
+ * letters. So the expression is bounded (every real word fits it in one match), and a token that
+ * goes on past the bounds is followed to its end in bounded pieces.
+ */
+const TOKEN_HEAD = /[\p{L}\p{N}\p{M}]{1,64}(?:['’][\p{L}\p{N}\p{M}]{1,64}){0,8}['’]?/gu;
+const MORE_OF_RUN = /[\p{L}\p{N}\p{M}]{1,4096}/uy;
+const APOSTROPHE = 0x27;
+const RIGHT_QUOTE = 0x2019;
+
+/** The end of the letter run that continues at `from` (`from` itself when none does). */
+function runEnd(text: string, from: number): number {
+  let end = from;
+  MORE_OF_RUN.lastIndex = end;
+  while (MORE_OF_RUN.exec(text) !== null) end = MORE_OF_RUN.lastIndex;
+  return end;
+}
+
+/** A letter, digit or mark starts at `i`. */
+function wordCharAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  if (Number.isNaN(c)) return false;
+  MORE_OF_RUN.lastIndex = i;
+  return MORE_OF_RUN.test(text);
+}
+
+/**
+ * The end of the token whose bounded head ends at `headEnd`. The head takes a trailing
+ * apostrophe whenever one follows, so the token goes on only when a letter follows the head.
+ */
+function tokenEnd(text: string, headEnd: number): number {
+  if (!wordCharAt(text, headEnd)) return headEnd;
+  let end = runEnd(text, headEnd);
+  for (;;) {
+    const c = text.charCodeAt(end);
+    if (c !== APOSTROPHE && c !== RIGHT_QUOTE) return end;
+    const next = runEnd(text, end + 1);
+    // A trailing apostrophe belongs to the token; one between two runs joins them.
+    if (next === end + 1) return end + 1;
+    end = next;
+  }
+}
 const UPPER_START = /^\p{Lu}/u;
 const LOWER_START = /^\p{Ll}/u;
 const NON_ASCII = /[^\x00-\x7f]/u;
@@ -66,10 +111,13 @@ function gapCode(gap: string): string {
 /** Tokenises `text` into `out` (reused between calls so a scan allocates little). */
 export function tokenize(text: string, out: TokenList = newTokenList()): TokenList {
   let n = 0;
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
-    const raw = m[0];
+  TOKEN_HEAD.lastIndex = 0;
+  for (let m = TOKEN_HEAD.exec(text); m !== null; m = TOKEN_HEAD.exec(text)) {
     const start = m.index;
+    const headEnd = TOKEN_HEAD.lastIndex;
+    const stop = tokenEnd(text, headEnd);
+    TOKEN_HEAD.lastIndex = stop;
+    const raw = stop === headEnd ? m[0] : text.slice(start, stop);
     const norm = normToken(raw);
     if (norm === '') continue;
     out.norm[n] = norm;
