@@ -64,6 +64,19 @@ describe('watch on bad input', () => {
     expect(fired(r.stdout)).toEqual([[2, 'people/bob-sample']]);
   });
 
+  it('an invalid UTF-8 line, then 10 MB outside Latin-1 in one line, then normal turns; volunteer-context too', async () => {
+    const big = Buffer.concat([Buffer.from([0xff, 0x0a]), Buffer.from(`user: ${'ж'.repeat(5_000_000)} Bob Sample\nuser: and Carol Demo\n`)]);
+    const r = await watch(big, 'bad-10mb-cyrillic');
+    expect(r).toMatchObject({ code: 0, stderr: ready('bad-10mb-cyrillic') });
+    expect(fired(r.stdout)).toEqual([
+      [2, 'people/bob-sample'],
+      [3, 'people/carol-demo'],
+    ]);
+    const once = await cli.run(['volunteer-context', '--json'], { input: big });
+    expect(once).toMatchObject({ code: 0, stderr: '' });
+    expect((JSON.parse(once.stdout) as { pages: Array<{ slug: string }> }).pages.map((p) => p.slug).sort()).toEqual(['people/bob-sample', 'people/carol-demo']);
+  });
+
   it('a 100 KB single line', async () => {
     const r = await watch(`${'x'.repeat(100_000)} Alice Example\n`, 'bad-100kb');
     expect(r).toMatchObject({ code: 0, stderr: ready('bad-100kb') });
