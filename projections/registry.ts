@@ -4,6 +4,7 @@ import type { RebuildTarget } from '../src/log/rebuild-projection.js';
 import { coreNoticesProjection } from './core-notices-projection.js';
 import { coreRevisionsProjection } from './core-revisions-projection.js';
 import { factsProjection } from './facts-projection.js';
+import { learningProjection } from './learning-projection.js';
 import { pagesProjection } from './pages-projection.js';
 import { rememberRequestsProjection } from './remember-requests-projection.js';
 import { purgeBelowWatermark, USAGE_RETENTION, VOLUNTEER_EVENTS_RETENTION } from './retention-purge.js';
@@ -76,6 +77,19 @@ export const PROJECTIONS: readonly Projection[] = [
     purge: async (shadow) => {
       await purgeBelowWatermark(shadow, USAGE_RETENTION, { batchSize: 10_000 });
     },
+  },
+  {
+    // The learning gate's outcomes per page and session, and the counters its decision reads. The
+    // purge's decision is applied inside the projection (sessions and counts go together), so a
+    // rebuild needs no purge step of its own.
+    name: 'learning',
+    consumer: learningProjection,
+    tables: [
+      { name: 'learning_sessions', key: ['source_id', 'slug', 'session_id'] },
+      { name: 'learning_pages', key: ['source_id', 'slug'] },
+      { name: 'learning_arms', key: ['match_arm'] },
+      { name: 'learning_retention', key: ['singleton'] },
+    ],
   },
   {
     // Core memory: every version of a core page (what `core diff` compares) and the per-page

@@ -5,6 +5,7 @@ import { createWatchSession, stepWatchSession, type WatchSessionState } from '..
 import type { Channel } from '../src/domain/event-schemas.js';
 import type { Envelope } from '../src/domain/events.js';
 import { volunteeredEvent } from '../src/domain/volunteered-event.js';
+import type { LearnedSnapshot } from '../src/learning/learning-rule.js';
 
 export type TurnEvent = Envelope<'turn.appended'>;
 
@@ -17,6 +18,11 @@ export interface TopologySettings {
   gazetteer: boolean;
   /** Remote traffic (Kafka): private pages never resolve. */
   remote: boolean;
+  /**
+   * The learning gate (`retrieval.reflex.learning`): the processor reads the learned state
+   * before each batch. Absent: off.
+   */
+  learning?: boolean;
 }
 
 export interface TurnDecision {
@@ -44,7 +50,7 @@ export interface DecidedTurns {
  * One turn of its session: slide the window, extract, resolve, gate. The window size of this
  * turn applies to a restored session too (a restart with a new --window-turns).
  */
-export function decideTurn(state: WatchSessionState | undefined, event: TurnEvent, index: PageIndex, settings: TopologySettings): TurnDecision {
+export function decideTurn(state: WatchSessionState | undefined, event: TurnEvent, index: PageIndex, settings: TopologySettings, learned?: LearnedSnapshot): TurnDecision {
   const s = event.data.settings ?? {};
   const windowTurns = clampWindowTurns(s.window_turns ?? settings.windowTurns);
   const current = state ?? createWatchSession(windowTurns);
@@ -59,6 +65,7 @@ export function decideTurn(state: WatchSessionState | undefined, event: TurnEven
     turn: event.data.turn,
     ...(s.pointers !== undefined ? { pointers: s.pointers } : {}),
     ...(event.data.shown !== undefined ? { shown: event.data.shown } : {}),
+    ...(learned !== undefined ? { learned } : {}),
   });
   return { event, turn: step.turn, volunteered: step.volunteered, pointers: step.pointers, state: step.state };
 }
@@ -67,14 +74,22 @@ export function decideTurn(state: WatchSessionState | undefined, event: TurnEven
  * The turn engine's decision: turns in log order → per session, each turn decided on the state
  * its previous turn left → decisions in the batch's order, and one `page.volunteered` event per
  * volunteered page. A decision is the same whether a session ran in one process or moved
- * between processes, because its state lives in `sessions`.
+ * between processes, because its state lives in `sessions`. `learned`: the learning gate's
+ * snapshot, taken before the batch (absent: the static gate).
  */
-export function decideTurns(turns: readonly TurnEvent[], index: PageIndex, sessions: SessionStore, settings: TopologySettings, channel: Channel): DecidedTurns {
+export function decideTurns(
+  turns: readonly TurnEvent[],
+  index: PageIndex,
+  sessions: SessionStore,
+  settings: TopologySettings,
+  channel: Channel,
+  learned?: LearnedSnapshot,
+): DecidedTurns {
   const decisions: TurnDecision[] = [];
   const events: Envelope<'page.volunteered'>[] = [];
   for (const event of turns) {
     const sessionId = event.data.session_id;
-    const decision = decideTurn(sessions.get(sessionId), event, index, settings);
+    const decision = decideTurn(sessions.get(sessionId), event, index, settings, learned);
     sessions.set(sessionId, decision.state);
     decisions.push(decision);
     // A harness turn names its own channel; pointers are logged before the gated pages.

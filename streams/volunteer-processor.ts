@@ -5,6 +5,8 @@ import type { WatchSessionState } from '../src/context/watch-session.js';
 import type { PageIndex } from '../src/context/page-index.js';
 import type { Consumer } from '../src/log/consumer.js';
 import type { LoggedEvent } from '../src/log/event-log.js';
+import type { LearnedSnapshot } from '../src/learning/learning-rule.js';
+import { readLearnedSnapshot } from '../projections/learning-projection.js';
 import { LruMap } from './lru-map.js';
 import { decideTurns, type SessionStore, type TopologySettings, type TurnDecision, type TurnEvent } from './decide-turns.js';
 
@@ -93,6 +95,8 @@ export interface VolunteerProcessorOptions {
   name?: string;
   /** Sessions kept in memory (default DEFAULT_CACHED_SESSIONS). */
   maxCachedSessions?: number;
+  /** Where the learning gate's snapshot comes from (default: the learning projection's tables, in the batch's transaction). */
+  learned?: (tx: Db) => Promise<LearnedSnapshot>;
 }
 
 /** The last turn number a processor decided for a session (0 when it has none): a restarted `watch` continues from it. */
@@ -131,7 +135,10 @@ export function createVolunteerProcessor(options: VolunteerProcessorOptions): Vo
       try {
         await options.pages.refresh(tx);
         await sessions.load(tx, turns.map((t) => t.data.session_id));
-        const decided = decideTurns(turns, options.pages.index, sessions, options.settings(), channel);
+        const settings = options.settings();
+        // One snapshot per batch, read before deciding: the decision itself never queries.
+        const learned = settings.learning === true ? await (options.learned ?? readLearnedSnapshot)(tx) : undefined;
+        const decided = decideTurns(turns, options.pages.index, sessions, settings, channel, learned);
         await options.log.append(decided.events, tx);
         await sessions.flush(tx, turns.at(-1)!.at);
         return decided.decisions;

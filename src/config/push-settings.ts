@@ -16,6 +16,8 @@ export interface PushSettings {
   toolMinConfidence: number;
   /** Pages one tool turn may push. */
   toolMaxPages: number;
+  /** The learning gate: confidences scaled by what the feedback log learned (off by default). */
+  learning: boolean;
 }
 
 const configured = (config: StoredConfig, key: string): unknown => configKeySpec(key)!.effective(storedConfigValue(config, key)).value;
@@ -69,5 +71,6 @@ export function pushSettings(config: StoredConfig, env: Env = process.env): Push
     gazetteer: setting(config, env, 'retrieval.reflex.gazetteer') as boolean,
     toolMinConfidence: setting(config, env, 'retrieval.reflex.tool_min_confidence') as number,
     toolMaxPages: setting(config, env, 'retrieval.reflex.tool_max_pages') as number,
+    learning: setting(config, env, 'retrieval.reflex.learning') as boolean,
   };
 }

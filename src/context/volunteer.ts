@@ -1,5 +1,6 @@
 import type { MatchArm } from '../domain/event-schemas.js';
-import { ARM_CONFIDENCE, compareRankable, confidenceFor, passesGate, pointerRationale, rationaleFor } from './confidence.js';
+import { learnedConfidence, type LearnedSnapshot } from '../learning/learning-rule.js';
+import { ARM_CONFIDENCE, compareRankable, confidenceFor, MAX_CONFIDENCE, passesGate, pointerRationale, rationaleFor } from './confidence.js';
 import { extractCandidates, type Candidate } from './extract.js';
 import { normalizeMaxPages, normalizeMaxPointers, normalizeMinConfidence } from './knobs.js';
 import type { PageIndex, PageRecord } from './page-index.js';
@@ -52,6 +53,11 @@ export interface VolunteerOptions extends DecideOptions {
   minConfidence?: unknown;
   /** Cap; normalised by normalizeMaxPages (default 3, at most 5). */
   maxPages?: unknown;
+  /**
+   * What the log taught the gate (`retrieval.reflex.learning`): confidences are scaled by it
+   * before the gate and the order. Absent: the static gate.
+   */
+  learned?: LearnedSnapshot;
 }
 
 export interface PointerOptions extends DecideOptions {
@@ -69,6 +75,8 @@ interface Scored {
   rank: number;
   slug: string;
   sourcePos: number;
+  /** Why the learned state moved the confidence (none with the static gate). */
+  learnedNotes?: string[];
 }
 
 /**
@@ -182,6 +190,19 @@ function decide(turns: readonly DecisionTurn[], index: PageIndex, o: DecideOptio
 }
 
 /**
+ * The learning gate: each confidence scaled by what the log says of its page and arm, then the
+ * volunteer order again (a lowered page may fall behind one it used to lead).
+ */
+function withLearned(scored: Scored[], learned: LearnedSnapshot): Scored[] {
+  return scored
+    .map((s) => {
+      const { factor, notes } = learnedConfidence(learned, s.pointer.rec.sourceId, s.slug, s.pointer.arm);
+      return notes.length === 0 ? s : { ...s, confidence: Math.min(MAX_CONFIDENCE, s.confidence * factor), learnedNotes: notes };
+    })
+    .sort(compareRankable);
+}
+
+/**
  * The volunteer decision: pages from the window that clear the gate, in order,
  * capped. No turns or an empty scope → [] without touching the index; no candidates → [] without
  * touching it when the gazetteer is off (the gazetteer lives in the index and is itself a source
@@ -192,17 +213,19 @@ export function volunteer(turns: readonly DecisionTurn[], index: PageIndex, opti
   const max = normalizeMaxPages(options.maxPages);
   const windowTurns = Array.isArray(turns) ? turns.length : 0;
   const out: VolunteeredPage[] = [];
-  for (const s of decide(turns, index, options, false)) {
+  const scored = decide(turns, index, options, false);
+  for (const s of options.learned ? withLearned(scored, options.learned) : scored) {
     if (out.length >= max) break;
     if (!passesGate(s.confidence, min)) continue;
     const rec = s.pointer.rec;
+    const rationale = rationaleFor(s.pointer.arm, s.display, s.cand, windowTurns);
     out.push({
       slug: rec.slug,
       source_id: rec.sourceId,
       display: s.display,
       confidence: s.confidence,
       arm: s.pointer.arm,
-      rationale: rationaleFor(s.pointer.arm, s.display, s.cand, windowTurns),
+      rationale: s.learnedNotes ? [rationale, ...s.learnedNotes].join('; ') : rationale,
       synopsis: rec.synopsis,
       rank: s.rank,
     });

@@ -178,6 +178,8 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
   },
   switchKey('retrieval.reflex.lexical_arms'),
   switchKey('retrieval.reflex.gazetteer'),
+  // The learning gate: habituation and per-arm calibration from the feedback log. Off by default.
+  booleanKey('retrieval.reflex.learning', false),
   {
     key: 'retrieval.reflex.tool_min_confidence',
     default: 0.8,

@@ -7,7 +7,9 @@ import { volunteer, type VolunteeredPage } from '../context/volunteer.js';
 import { sessionIdOf, type Channel } from '../domain/event-schemas.js';
 import type { Envelope } from '../domain/events.js';
 import { volunteeredEvent } from '../domain/volunteered-event.js';
+import type { LearnedSnapshot } from '../learning/learning-rule.js';
 import { logger } from '../logger.js';
+import { readLearnedSnapshot } from '../../projections/learning-projection.js';
 
 export interface OneShotRequest {
   window: string;
@@ -21,6 +23,8 @@ export interface OneShotRequest {
   lexicalArms: boolean;
   gazetteer: boolean;
   channel?: Channel;
+  /** The learning gate (`retrieval.reflex.learning`): decide with the learned state of the brain. */
+  learning?: boolean;
 }
 
 export interface OneShotResult {
@@ -32,7 +36,12 @@ export interface OneShotResult {
  * The one-shot decision: parse the window, decide on `index`, and the volunteered events to log.
  * Pure: the caller logs the events (to the brain, or to the spool on the cold path).
  */
-export function decideOneShot(index: PageIndex, caller: Caller, req: OneShotRequest): OneShotResult & { events: Envelope<'page.volunteered'>[] } {
+export function decideOneShot(
+  index: PageIndex,
+  caller: Caller,
+  req: OneShotRequest,
+  learned?: LearnedSnapshot,
+): OneShotResult & { events: Envelope<'page.volunteered'>[] } {
   let turns = parseWindowText(req.window);
   if (req.windowTurns !== undefined) turns = turns.slice(-clampWindowTurns(req.windowTurns));
   const scope = caller.kind === 'remote' ? (caller.grant && caller.grant.length > 0 ? caller.grant : [caller.source]) : [caller.source];
@@ -44,6 +53,7 @@ export function decideOneShot(index: PageIndex, caller: Caller, req: OneShotRequ
     minConfidence: req.minConfidence,
     lexicalArms: req.lexicalArms,
     gazetteer: req.gazetteer,
+    ...(learned ? { learned } : {}),
   });
   return { pages, windowTurns: turns.length, events: pages.map((p) => oneShotEvent(p, req)) };
 }
@@ -53,7 +63,8 @@ export function decideOneShot(index: PageIndex, caller: Caller, req: OneShotRequ
  * failure is logged and never fails the call.
  */
 export async function volunteerOnce(brain: Brain, index: PageIndex, caller: Caller, req: OneShotRequest): Promise<OneShotResult> {
-  const { pages, windowTurns, events } = decideOneShot(index, caller, req);
+  const learned = req.learning === true ? await readLearnedSnapshot(brain.db) : undefined;
+  const { pages, windowTurns, events } = decideOneShot(index, caller, req, learned);
   if (events.length > 0) {
     try {
       await brain.commit(events);

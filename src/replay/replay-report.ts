@@ -34,6 +34,11 @@ export interface ReplayReport {
   skipped_events: number;
   skipped_reasons: Record<string, number>;
   thresholds: ThresholdRow[];
+  /**
+   * With `--learned`: the learning gate on the same turns, one row per gate, scored the same way
+   * (the recall denominator is shared).
+   */
+  learned?: ThresholdRow[];
 }
 
 export interface ReportInput {
@@ -59,13 +64,14 @@ function armRow(arm: string, t: ArmTally): ArmRow {
   };
 }
 
-/** Sums the shards per gate and arm; the arms listed are those asked for, or every arm that fired at any gate. */
-export function buildReplayReport(input: ReportInput): ReplayReport {
-  const fired = new Set<string>();
-  const merged = input.gates.map((_, g) => {
+type Tallies = readonly Record<string, ArmTally>[] | undefined;
+
+/** Per gate: the shards' tallies summed per arm; notes every arm that fired. */
+function mergeTallies(gates: readonly number[], shards: readonly Tallies[], fired: Set<string>): Map<string, ArmTally>[] {
+  return gates.map((_, g) => {
     const byArm = new Map<string, ArmTally>();
-    for (const s of input.shards) {
-      for (const [arm, t] of Object.entries(s.tallies[g] ?? {})) {
+    for (const tallies of shards) {
+      for (const [arm, t] of Object.entries(tallies?.[g] ?? {})) {
         fired.add(arm);
         const acc = byArm.get(arm) ?? { volunteered: 0, usedApproximate: 0, usedSession: 0 };
         acc.volunteered += t.volunteered;
@@ -76,16 +82,26 @@ export function buildReplayReport(input: ReportInput): ReplayReport {
     }
     return byArm;
   });
-  const arms = ARM_ORDER.filter((a) => (input.arms ? input.arms.includes(a) : fired.has(a)));
-  const thresholds = input.gates.map((gate, g): ThresholdRow => {
+}
+
+function thresholdRows(gates: readonly number[], arms: readonly string[], merged: Map<string, ArmTally>[], retrievedInSession: number): ThresholdRow[] {
+  return gates.map((gate, g): ThresholdRow => {
     const rows = arms.map((a) => armRow(a, merged[g]!.get(a) ?? { volunteered: 0, usedApproximate: 0, usedSession: 0 }));
     const total = rows.reduce<ArmTally>(
       (acc, r) => ({ volunteered: acc.volunteered + r.volunteered, usedApproximate: acc.usedApproximate + r.used_approximate, usedSession: acc.usedSession + r.used_session }),
       { volunteered: 0, usedApproximate: 0, usedSession: 0 },
     );
     const { match_arm: _all, ...totals } = armRow('all', total);
-    return { min_confidence: gate, ...totals, recalled: total.usedSession, recall: precisionOf(total.usedSession, input.retrievedInSession), by_arm: rows };
+    return { min_confidence: gate, ...totals, recalled: total.usedSession, recall: precisionOf(total.usedSession, retrievedInSession), by_arm: rows };
   });
+}
+
+/** Sums the shards per gate and arm; the arms listed are those asked for, or every arm that fired at any gate (either gate). */
+export function buildReplayReport(input: ReportInput): ReplayReport {
+  const fired = new Set<string>();
+  const merged = mergeTallies(input.gates, input.shards.map((s) => s.tallies), fired);
+  const learning = input.shards.some((s) => s.learnedTallies) ? mergeTallies(input.gates, input.shards.map((s) => s.learnedTallies), fired) : null;
+  const arms = ARM_ORDER.filter((a) => (input.arms ? input.arms.includes(a) : fired.has(a)));
   return {
     turns: input.shards.reduce((s, r) => s + r.turns, 0),
     sessions: input.shards.reduce((s, r) => s + r.sessions.length, 0),
@@ -95,6 +111,7 @@ export function buildReplayReport(input: ReportInput): ReplayReport {
     retrieved_in_session: input.retrievedInSession,
     skipped_events: Object.values(input.skipped).reduce((s, n) => s + n, 0),
     skipped_reasons: input.skipped,
-    thresholds,
+    thresholds: thresholdRows(input.gates, arms, merged, input.retrievedInSession),
+    ...(learning ? { learned: thresholdRows(input.gates, arms, learning, input.retrievedInSession) } : {}),
   };
 }

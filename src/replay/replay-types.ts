@@ -1,4 +1,5 @@
 import type { Channel, MatchArm, Role } from '../domain/event-schemas.js';
+import type { LearningEvent } from '../learning/learning-fold.js';
 import type { Page } from '../pages/page.js';
 
 /** A logged turn as the replay needs it (compact: it crosses to worker threads by the million). */
@@ -23,6 +24,14 @@ export interface ReplayTurn {
   remote?: boolean;
 }
 
+/**
+ * What a shard folds in log order: its own turns, and (with the learning gate) every outcome the
+ * learned state is built from, whatever its session.
+ */
+export type ReplayStep = ReplayTurn | LearningEvent;
+
+export const isLearningStep = (s: ReplayStep): s is LearningEvent => 'kind' in s;
+
 /** A page event for the replay's page index. */
 export type ReplayPageChange = { kind: 'upsert'; page: Page } | { kind: 'delete'; source: string; slug: string };
 
@@ -40,6 +49,11 @@ export interface ReplayKnobs {
   since: number | null;
   /** Gates (indexes into `gates`) whose volunteered pages are kept, for comparison with the live log. */
   collect?: number[];
+  /**
+   * Also decide every turn with the learning gate, reading the learned state as the log stood
+   * just before the turn (the outcomes of what was volunteered and read until then).
+   */
+  learned?: boolean;
 }
 
 export interface ArmTally {
@@ -62,11 +76,15 @@ export interface ReplayVolunteered {
   rationale: string;
   display: string;
   synopsis: string;
+  /** Decided by the learning gate. */
+  learned?: true;
 }
 
 /** What one shard found: per gate, per arm. */
 export interface ShardResult {
   tallies: Record<string, ArmTally>[];
+  /** The learning gate's tallies, per gate and arm (with `learned` only). */
+  learnedTallies?: Record<string, ArmTally>[];
   /** Turns counted (at or after `since`). */
   turns: number;
   /** Sessions with at least one counted turn. */

@@ -1,7 +1,9 @@
+import type { Topic } from '../domain/events.js';
+import { learningEventOf } from '../learning/learning-fold.js';
 import type { LoggedEvent, UndecodableEntry } from '../log/event-log.js';
 import { addOutcomes, emptyOutcomes, retrievedInSessions } from './outcome-index.js';
 import { buildReplayReport, type ReplayReport } from './replay-report.js';
-import type { ReplayKnobs, ReplayPageChange, ReplayTurn, ReplayVolunteered } from './replay-types.js';
+import type { ReplayKnobs, ReplayPageChange, ReplayStep, ReplayTurn, ReplayVolunteered } from './replay-types.js';
 import { startShardPool, type ShardPool } from './shard-pool.js';
 import type { ReplaySource } from './turn-source.js';
 
@@ -43,11 +45,20 @@ function toPageChange(e: LoggedEvent): ReplayPageChange | null {
   return null;
 }
 
-/** Feeds a batch to the pool in log order: runs of page changes and runs of turns alternate. */
+/**
+ * Feeds a batch to the pool in log order: runs of page changes and runs of turns alternate; the
+ * learning gate's outcomes (volunteered pages, reads, purges) travel with the turns.
+ */
 async function feed(pool: ShardPool, events: readonly LoggedEvent[]): Promise<void> {
   const pages: ReplayPageChange[] = [];
-  const turns: ReplayTurn[] = [];
+  const turns: ReplayStep[] = [];
   for (const e of events) {
+    const learning = learningEventOf(e.event);
+    if (learning) {
+      if (pages.length > 0) await pool.pages(pages.splice(0));
+      turns.push(learning);
+      continue;
+    }
     const change = toPageChange(e);
     if (change) {
       if (turns.length > 0) await pool.turns(turns.splice(0));
@@ -79,10 +90,12 @@ export async function runReplay(source: ReplaySource, options: ReplayOptions): P
   }
   const { arms: _arms, workers, onProgress: _p, ...knobs } = options;
   const pool = startShardPool(workers, knobs, outcomes);
+  const topics: Topic[] = options.learned ? ['pages', 'turns', 'volunteered', 'retrievals'] : ['pages', 'turns'];
   try {
-    for await (const b of source.read(['pages', 'turns'])) {
+    for await (const b of source.read(topics)) {
       await feed(pool, b.events);
-      countRejected(skipped, b.rejected);
+      // Undecodable retrievals were counted in the first pass.
+      countRejected(skipped, b.rejected, ['pages', 'turns', 'volunteered']);
       progress(1, b.done, b.total);
     }
   } catch (err) {

@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import type { OutcomeIndex } from './outcome-index.js';
 import { ReplayShard } from './replay-shard.js';
-import type { ReplayKnobs, ReplayPageChange, ReplayTurn, ShardResult } from './replay-types.js';
+import { isLearningStep, type ReplayKnobs, type ReplayPageChange, type ReplayStep, type ShardResult } from './replay-types.js';
 
 export type ShardMessage =
   | { kind: 'pages'; changes: ReplayPageChange[] }
-  | { kind: 'turns'; turns: ReplayTurn[] }
+  | { kind: 'turns'; turns: ReplayStep[] }
   | { kind: 'end' };
 
 type WorkerReply = { kind: 'ack' } | { kind: 'result'; result: ShardResult };
@@ -13,7 +13,8 @@ type WorkerReply = { kind: 'ack' } | { kind: 'result'; result: ShardResult };
 /** Shards the replay by session; every shard sees every page change, in log order. */
 export interface ShardPool {
   pages(changes: ReplayPageChange[]): Promise<void>;
-  turns(turns: ReplayTurn[]): Promise<void>;
+  /** Turns go to their session's shard; learning outcomes to every shard, in the same order. */
+  turns(steps: ReplayStep[]): Promise<void>;
   finish(): Promise<ShardResult[]>;
 }
 
@@ -32,8 +33,8 @@ class InProcessPool implements ShardPool {
   async pages(changes: ReplayPageChange[]): Promise<void> {
     this.shard.applyPages(changes);
   }
-  async turns(turns: ReplayTurn[]): Promise<void> {
-    this.shard.applyTurns(turns);
+  async turns(steps: ReplayStep[]): Promise<void> {
+    this.shard.applyTurns(steps);
   }
   async finish(): Promise<ShardResult[]> {
     return [this.shard.result()];
@@ -94,9 +95,12 @@ class WorkerPool implements ShardPool {
     await Promise.all(this.slots.map((s) => s.send({ kind: 'pages', changes })));
   }
 
-  async turns(turns: ReplayTurn[]): Promise<void> {
-    const parts: ReplayTurn[][] = this.slots.map(() => []);
-    for (const t of turns) parts[shardOf(t.session, this.slots.length)]!.push(t);
+  async turns(steps: ReplayStep[]): Promise<void> {
+    const parts: ReplayStep[][] = this.slots.map(() => []);
+    for (const s of steps) {
+      if (isLearningStep(s)) for (const p of parts) p.push(s);
+      else parts[shardOf(s.session, this.slots.length)]!.push(s);
+    }
     await Promise.all(parts.map((p, i) => (p.length > 0 ? this.slots[i]!.send({ kind: 'turns', turns: p }) : undefined)));
   }
 

@@ -11,8 +11,8 @@ export function serveSettings(home: string): PushSettings {
   }
 }
 
-/** The streaming decision's knobs: window from config, gate 0.7, 3 pages; owner traffic. */
+/** The streaming decision's knobs: window from config, gate 0.7, 3 pages; owner traffic; the learning gate from config. */
 export function topologySettings(home: string): TopologySettings {
   const s = serveSettings(home);
-  return { windowTurns: s.windowTurns, minConfidence: 0.7, maxPages: 3, lexicalArms: s.lexicalArms, gazetteer: s.gazetteer, remote: false };
+  return { windowTurns: s.windowTurns, minConfidence: 0.7, maxPages: 3, lexicalArms: s.lexicalArms, gazetteer: s.gazetteer, remote: false, learning: s.learning };
 }

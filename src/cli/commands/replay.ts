@@ -29,6 +29,7 @@ interface Flags {
   plot?: string;
   workers?: string;
   remote?: boolean;
+  learned?: boolean;
   json?: boolean;
   kafka?: string | boolean;
   topicPrefix?: string;
@@ -57,6 +58,7 @@ export function registerReplay(program: Command): void {
     .option('--plot <file.svg>', 'write an SVG plot of precision and volume against the gate')
     .option('--workers <n>', 'worker threads deciding in parallel (0 = this thread; default: CPUs, at most 4)')
     .option('--remote', 'decide as for remote traffic (serve over Kafka): private pages are never volunteered')
+    .option('--learned', 'also run the learning gate (retrieval.reflex.learning) on the same turns and compare it with the static gate')
     .option('--json', 'print the report as JSON')
     .option('--kafka [brokers]', 'replay the distributed log (Kafka; default KAFKA_BROKERS) instead of the embedded one; implies --remote')
     .option('--topic-prefix <prefix>', 'with --kafka: the deployment’s topic prefix (default: brainstream.)')
@@ -75,7 +77,7 @@ export function registerReplay(program: Command): void {
         const bar = progressBar('replay');
         try {
           return await runReplay(source, {
-            gates, since, arms, maxPages, workers,
+            gates, since, arms, maxPages, workers, learned: flags.learned === true,
             // The Kafka processors decide as for remote traffic: private pages are never volunteered.
             windowTurns: settings.windowTurns, lexicalArms: settings.lexicalArms, gazetteer: settings.gazetteer, remote: flags.remote === true || flags.kafka !== undefined,
             onProgress: (done, total) => bar.update(done, total),

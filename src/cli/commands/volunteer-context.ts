@@ -62,10 +62,11 @@ export function registerVolunteerContext(program: Command): void {
         turn: turn ?? null,
         lexicalArms: settings.lexicalArms,
         gazetteer: settings.gazetteer,
+        learning: settings.learning,
       };
       // Nobody holds the brain open here: decide from the page snapshot when it is current
-      // (no database start), else open the brain.
-      const cold = hostedBrain(ctx.home) ? null : coldOneShot(ctx.home, ctx.caller, req);
+      // (no database start), else open the brain. The learning gate reads the brain's tables.
+      const cold = hostedBrain(ctx.home) || settings.learning ? null : coldOneShot(ctx.home, ctx.caller, req);
       const result = cold ?? (await withBrain(ctx.home, async (brain) => volunteerOnce(brain, await brain.pageIndex(), ctx.caller, req)));
       if (ctx.json) outJson(oneShotJson(result.pages, result.windowTurns));
       else out(renderHuman(result.pages));

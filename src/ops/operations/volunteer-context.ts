@@ -106,6 +106,7 @@ export const volunteerContextOp = defineOperation({
       turn: p.turn,
       lexicalArms: settings.lexicalArms,
       gazetteer: settings.gazetteer,
+      learning: settings.learning,
     });
     return oneShotJson(result.pages, result.windowTurns);
   },

@@ -3,7 +3,13 @@ import { pushSettings } from '../../../src/config/push-settings.js';
 
 describe('push-context settings', () => {
   it('defaults', () => {
-    expect(pushSettings({}, {})).toEqual({ reflex: true, windowTurns: 4, maxPointers: 3, lexicalArms: true, gazetteer: true, toolMinConfidence: 0.8, toolMaxPages: 2 });
+    expect(pushSettings({}, {})).toEqual({ reflex: true, windowTurns: 4, maxPointers: 3, lexicalArms: true, gazetteer: true, toolMinConfidence: 0.8, toolMaxPages: 2, learning: false });
+  });
+
+  it('the learning gate: off unless set to true; a value that is not a boolean means off', () => {
+    expect(pushSettings({ 'retrieval.reflex.learning': true }, {}).learning).toBe(true);
+    expect(pushSettings({ retrieval: { reflex: { learning: true } } }, {}).learning).toBe(true);
+    expect(pushSettings({ 'retrieval.reflex.learning': 'yes' }, {}).learning).toBe(false);
   });
 
   it('tool turns: their own gate (0–1) and cap (1–5); anything else falls back to the defaults', () => {

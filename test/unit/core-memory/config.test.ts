@@ -48,6 +48,7 @@ describe('config defaults', () => {
         'memory.volunteer.retention_days',
         'retrieval.reflex.enabled',
         'retrieval.reflex.gazetteer',
+        'retrieval.reflex.learning',
         'retrieval.reflex.lexical_arms',
         'retrieval.reflex.max_pointers',
         'retrieval.reflex.tool_max_pages',
