@@ -59,6 +59,7 @@ export function decideTurn(state: WatchSessionState | undefined, event: TurnEven
     turn: event.data.turn,
     ...(s.pointers !== undefined ? { pointers: s.pointers } : {}),
     ...(event.data.shown !== undefined ? { shown: event.data.shown } : {}),
+    ...(s.fresh === true ? { fresh: true } : {}),
   });
   return { event, turn: step.turn, volunteered: step.volunteered, pointers: step.pointers, state: step.state };
 }

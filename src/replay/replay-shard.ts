@@ -50,6 +50,7 @@ export class ReplayShard {
         turn: t.turn,
         ...(t.pointers !== undefined ? { pointers: t.pointers } : {}),
         ...(t.shown !== undefined ? { shown: t.shown } : {}),
+        ...(t.fresh === true ? { fresh: true } : {}),
       });
       this.sessions.set(t.session, step.session);
       if (knobs.since !== null && t.at < knobs.since) continue;

@@ -21,6 +21,8 @@ export interface ReplayTurn {
   shown?: string[];
   /** Decided with a remote caller's rights. */
   remote?: boolean;
+  /** Decided on itself and `shown` alone (the cold path), not on the session's earlier turns. */
+  fresh?: boolean;
 }
 
 /** A page event for the replay's page index. */
