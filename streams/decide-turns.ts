@@ -66,6 +66,7 @@ export function decideTurn(state: WatchSessionState | undefined, event: TurnEven
     ...(s.pointers !== undefined ? { pointers: s.pointers } : {}),
     ...(event.data.shown !== undefined ? { shown: event.data.shown } : {}),
     ...(learned !== undefined ? { learned } : {}),
+    ...(s.fresh === true ? { fresh: true } : {}),
   });
   return { event, turn: step.turn, volunteered: step.volunteered, pointers: step.pointers, state: step.state };
 }

@@ -109,6 +109,23 @@ export async function lastDecidedTurn(db: Db, sessionId: string, processor: stri
   return Number.isInteger(turn) && turn > 0 ? turn : 0;
 }
 
+/**
+ * The last turn number of a session in the log: the processor's, or a later one appended but not
+ * decided yet (a turn handed over by the cold path, appended when the brain opened). The next
+ * turn of the session takes the number after it.
+ */
+export async function lastLoggedTurn(db: Db, sessionId: string, processor: string = VOLUNTEER_PROCESSOR): Promise<number> {
+  const decided = await lastDecidedTurn(db, sessionId, processor);
+  const [row] = await db.query<{ turn: string | number | null }>(
+    `SELECT max((data->>'turn')::bigint) AS turn FROM events
+      WHERE topic = 'turns' AND key = $1
+        AND seq >= COALESCE((SELECT position FROM checkpoints WHERE consumer = $2), 1)`,
+    [sessionId, processor],
+  );
+  const pending = Number(row?.turn ?? 0);
+  return Math.max(decided, Number.isInteger(pending) && pending > 0 ? pending : 0);
+}
+
 /** The volunteer processor: a log consumer over turns that returns its decisions. */
 export interface VolunteerProcessor extends Consumer<TurnDecision> {
   apply(tx: Db, events: readonly LoggedEvent[]): Promise<TurnDecision[]>;

@@ -16,6 +16,9 @@ import { insertRows } from '../db/db.js';
 import { DEAD_LETTER_COLUMNS, DEAD_LETTER_CONFLICT } from '../log/dead-letters.js';
 import { markSnapshotBehind } from '../cold/cold-files.js';
 import { applySpool } from '../cold/spool.js';
+import { numberSpooledTurns } from '../cold/number-spooled-turns.js';
+import { topologySettings } from '../serve/serve-settings.js';
+import { createVolunteerProcessor, lastLoggedTurn } from '../../streams/volunteer-processor.js';
 
 const reasonOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -198,14 +201,36 @@ export async function openBrain(home: string, options: { onLocked?: () => Promis
  * for the next open and never keeps the brain from opening.
  */
 async function applySpooledEvents(brain: Brain, home: string): Promise<void> {
+  let turns = 0;
   try {
     await applySpool(home, {
-      append: (events) => brain.commit(events),
+      append: async (events) => {
+        const numbered = await numberSpooledTurns(events, (session) => lastLoggedTurn(brain.db, session));
+        turns += numbered.filter((e) => e.type === 'turn.appended').length;
+        await brain.commit(numbered);
+      },
       deadLetters: (rejects) =>
         insertRows(brain.db, 'dead_letters', DEAD_LETTER_COLUMNS, rejects.map((r) => ['spool', null, r.where, null, r.reason, r.raw]), DEAD_LETTER_CONFLICT),
     });
   } catch (err) {
     logger.warn({ err }, 'could not append the spooled cold-path events; they are retried at the next open');
+  }
+  if (turns > 0) await decideSpooledTurns(brain, home);
+}
+
+/**
+ * Handed-over turns are decided now, by the volunteer processor every owner runs, so their
+ * deliveries are rows before the command that opened the brain reads anything (a failure leaves
+ * them for the next owner's catch-up).
+ */
+async function decideSpooledTurns(brain: Brain, home: string): Promise<void> {
+  try {
+    const pages = await PageIndexFollower.load(brain.db, brain.log);
+    const processor = createVolunteerProcessor({ log: brain.log, pages, settings: () => topologySettings(home), channel: 'watch' });
+    await catchUp(brain.db, brain.log, processor);
+    await brain.catchUp();
+  } catch (err) {
+    logger.warn({ err }, 'could not decide the handed-over turns; the next owner of the brain decides them');
   }
 }
 

@@ -41,9 +41,20 @@ if (route.forward) {
   const { forwardCommand } = await import('../serve/forward-command.js');
   code = await forwardCommand(route.home, args);
 }
+// No serve: a one-shot decision is answered from the page snapshot before the program loads.
+let readAhead: Buffer | undefined;
+if (code === null && route.command === 'volunteer-context') {
+  const cold = await (await import('./cold-volunteer-context.js')).coldVolunteerContext(args);
+  if (cold.answered) code = 0;
+  else readAhead = cold.stdin;
+}
 if (code === null) {
   const [{ runProgram }, { runWithIo, processStreamsIo }] = await Promise.all([import('./program.js'), import('./cli-io.js')]);
-  code = await runWithIo(processStreamsIo(), () => runProgram(args));
+  const io = processStreamsIo();
+  // What the lean path already read from stdin is the program's stdin.
+  const { Readable } = await import('node:stream');
+  const withStdin = readAhead === undefined ? io : { ...io, stdin: Readable.from([readAhead]), stdinIsTTY: false };
+  code = await runWithIo(withStdin, () => runProgram(args));
 }
 // A command may also have set process.exitCode itself; a failure wins.
 process.exitCode = code !== 0 ? code : Number(process.exitCode ?? 0);

@@ -22,6 +22,12 @@ export type WatchStepOptions = Omit<VolunteerOptions, 'excludeSlugs'> & {
   pointers?: number;
   /** Slugs the reader was already shown outside this session's turns: never surfaced again. */
   shown?: readonly string[];
+  /**
+   * The turn was decided without the session's earlier turns (the cold path answers before the
+   * log is open): it is decided on itself and `shown` alone, then the session carries on with
+   * its window and surfaced pages plus this turn and what it surfaced.
+   */
+  fresh?: boolean;
 };
 
 export interface WatchStep {
@@ -53,20 +59,27 @@ export function stepWatchSession(state: WatchSessionState, turn: Turn, index: Pa
   const window = [...state.window, { role: turn.role, text: turn.text }];
   if (window.length > size) window.splice(0, window.length - size);
   const number = typeof opts.turn === 'number' && Number.isFinite(opts.turn) ? opts.turn : state.turnNumber + 1;
-  let surfaced = state.surfaced;
-  for (const slug of opts.shown ?? []) if (!surfaced.includes(slug)) surfaced = [...surfaced, slug];
+  const withShown = (slugs: readonly string[]): string[] => {
+    let out = [...slugs];
+    for (const slug of opts.shown ?? []) if (!out.includes(slug)) out = [...out, slug];
+    return out;
+  };
+  // What the decision sees: the session so far, or (fresh) this turn and `shown` only.
+  const seenWindow = opts.fresh === true ? window.slice(-1) : window;
+  const seen = withShown(opts.fresh === true ? [] : state.surfaced);
   let volunteered: VolunteeredPage[] = [];
   let pointers: VolunteeredPage[] = [];
   try {
-    const { turn: _ignored, pointers: maxPointers, shown: _shown, ...rest } = opts;
+    const { turn: _ignored, pointers: maxPointers, shown: _shown, fresh: _fresh, ...rest } = opts;
     if (maxPointers !== undefined && maxPointers > 0) {
-      pointers = resolvePointers([{ role: turn.role, text: turn.text }], index, { ...rest, excludeSlugs: surfaced, maxPointers });
+      pointers = resolvePointers([{ role: turn.role, text: turn.text }], index, { ...rest, excludeSlugs: seen, maxPointers });
     }
-    volunteered = volunteer(window, index, { ...rest, excludeSlugs: [...surfaced, ...pointers.map((p) => p.slug)] });
+    volunteered = volunteer(seenWindow, index, { ...rest, excludeSlugs: [...seen, ...pointers.map((p) => p.slug)] });
   } catch {
     volunteered = [];
     pointers = [];
   }
+  let surfaced = withShown(state.surfaced);
   for (const p of [...pointers, ...volunteered]) {
     if (!surfaced.includes(p.slug)) surfaced = [...surfaced, p.slug];
   }

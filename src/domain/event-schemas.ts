@@ -48,6 +48,12 @@ export const SessionSettings = z.object({
    * turn"), at most this many, before the gated decision.
    */
   pointers: z.number().int().min(0).max(10).optional(),
+  /**
+   * Decided on the cold path (no serve, the log not open): on the turn itself and `shown` alone,
+   * without the session's earlier turns, which the decision then could not see. A replay decides
+   * it the same way, so it reproduces what was delivered.
+   */
+  fresh: z.boolean().optional(),
 });
 export type SessionSettings = z.infer<typeof SessionSettings>;
 

@@ -23,8 +23,9 @@ fallback() {
 
 [ "$#" -eq 6 ] && [ "$1" = --home ] && [ "$3" = hook ] && [ "$5" = --harness ] || fallback "$@"
 home=$2 event=$4 harness=$6
-IFS=' ' read -r port token < "$home/run/hook-port" 2>/dev/null || fallback "$@"
-IFS= read -r secret < "$home/run/serve.secret" 2>/dev/null || fallback "$@"
+# (stderr is redirected first: a missing file, no serve yet, is not worth a word on it)
+IFS=' ' read -r port token 2>/dev/null < "$home/run/hook-port" || fallback "$@"
+IFS= read -r secret 2>/dev/null < "$home/run/serve.secret" || fallback "$@"
 
 # The caller's brainstream settings and home folders, as a forwarded command sees them.
 header="secret=$secret"$'\n'"event=$event"$'\n'"harness=$harness"$'\n'"cwd=$PWD"

@@ -10,7 +10,8 @@ import { serveTimeout, USER_PROMPT_DEADLINE_MS, type HookRun } from './user-prom
  * `hook post-tool` (Claude Code and Codex `PostToolUse`): the prose of the tool's input and
  * output becomes a `tool` turn of the session, decided by serve like any turn (its own gate and
  * cap, the session's already-surfaced pages excluded); the pages it pushes come back as
- * `additionalContext`. Without a session there is no turn to add to: nothing is printed.
+ * `additionalContext`; with no serve up, from the page snapshot (the cold path). Without a
+ * session there is no turn to add to: nothing is printed.
  */
 export async function runPostTool(home: string, harness: Harness, startedAt: number, stdin: HookStdin, deadlineMs = USER_PROMPT_DEADLINE_MS): Promise<HookRun> {
   const input = await readHookStdin(undefined, stdin);
@@ -29,7 +30,13 @@ export async function runPostTool(home: string, harness: Harness, startedAt: num
     channel: harness,
     tool,
   });
-  const reply = await callServe(home, payload, serveTimeout(deadlineMs, deadlineMs - (Date.now() - startedAt)));
+  let reply = await callServe(home, payload, serveTimeout(deadlineMs, deadlineMs - (Date.now() - startedAt)));
+  if (!reply.ok && reply.reason === 'no_serve') {
+    // Nobody serves the brain: the tool turn is decided from the page snapshot, as a prompt is.
+    const { coldTurnContext } = await import('../cold/cold-turn-context.js');
+    const cold = coldTurnContext(home, payload);
+    if (cold) reply = { ok: true, body: { ...cold, degraded_reason: cold.degraded_reason ?? 'cold' } };
+  }
   if (!reply.ok) return { stdout: null, heartbeat: { outcome: 'degraded', reason: reply.reason, turns: 1 } };
   const block = typeof reply.body.text === 'string' ? reply.body.text : '';
   const serverReason = typeof reply.body.degraded_reason === 'string' ? reply.body.degraded_reason : undefined;

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { Observable, bufferTime, concatMap, filter, map, lastValueFrom, defaultIfEmpty } from 'rxjs';
 import { parseWatchLine } from '../context/parse-watch-line.js';
+import { storableLine } from '../context/storable-line.js';
 import { makeEvent, type Envelope } from '../domain/events.js';
 import type { SessionSettings } from '../domain/event-schemas.js';
 import { logger } from '../logger.js';
@@ -38,11 +39,7 @@ export function lines(input: NodeJS.ReadableStream, stop?: AbortSignal): Observa
   });
 }
 
-/**
- * A NUL cannot be stored (PostgreSQL text and JSON reject it), so it becomes U+FFFD, the same
- * character an invalid UTF-8 byte of the line already decoded to: neither is a word character.
- */
-export const storableLine = (line: string): string => (line.includes('\u0000') ? line.replace(/\u0000/g, '\uFFFD') : line);
+export { storableLine };
 
 /** One turn could not be appended or decided: skipped with a warning, the stream goes on. */
 function turnSkipped(err: unknown, turns: readonly TurnEvent[] | number, sessionId: string): void {

@@ -80,6 +80,7 @@ export class ReplayShard {
       turn: t.turn,
       ...(t.pointers !== undefined ? { pointers: t.pointers } : {}),
       ...(t.shown !== undefined ? { shown: t.shown } : {}),
+      ...(t.fresh === true ? { fresh: true } : {}),
       ...(gate.learned ? { learned: this.state.snapshot() } : {}),
     });
     gate.sessions.set(t.session, step.session);

@@ -22,6 +22,8 @@ export interface ReplayTurn {
   shown?: string[];
   /** Decided with a remote caller's rights. */
   remote?: boolean;
+  /** Decided on itself and `shown` alone (the cold path), not on the session's earlier turns. */
+  fresh?: boolean;
 }
 
 /**

@@ -36,6 +36,7 @@ function toTurn(e: LoggedEvent): ReplayTurn | null {
     ...(d.settings?.pointers !== undefined ? { pointers: d.settings.pointers } : {}),
     ...(d.shown !== undefined ? { shown: d.shown } : {}),
     ...(d.settings?.remote === true ? { remote: true } : {}),
+    ...(d.settings?.fresh === true ? { fresh: true } : {}),
   };
 }
 

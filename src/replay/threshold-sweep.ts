@@ -24,12 +24,12 @@ const NONE: VolunteeredPage[] = [];
 export type SweepOptions = Omit<WatchStepOptions, 'minConfidence' | 'maxPages'> & { maxPages?: unknown };
 
 /**
- * A turn with pointers or pages shown before (a harness prompt): pointers are ungated but skip
+ * A turn with pointers, pages shown before or a fresh decision (a harness prompt): pointers are ungated but skip
  * what each gate already surfaced, so every gate is decided on its own state — exact, and
  * cheap enough for the few turns that come from hooks.
  */
 function perGate(session: SweepSession, turn: Turn, index: PageIndex, gates: readonly number[], options: SweepOptions & { maxPages: number }) {
-  const { pointers: _p, shown: _s, ...plain } = options;
+  const { pointers: _p, shown: _s, fresh: _f, ...plain } = options;
   // The shared window only moves; nothing it would volunteer is kept.
   const base = stepWatchSession(session.base, turn, index, { ...plain, minConfidence: 1, maxPages: 1 });
   const volunteered = gates.map((gate, g) => {
@@ -57,7 +57,7 @@ export function sweepTurn(
   options: SweepOptions,
 ): { session: SweepSession; turn: number; volunteered: VolunteeredPage[][] } {
   const cap = normalizeMaxPages(options.maxPages);
-  if ((options.pointers ?? 0) > 0 || (options.shown?.length ?? 0) > 0) return perGate(session, turn, index, gates, { ...options, maxPages: cap });
+  if ((options.pointers ?? 0) > 0 || (options.shown?.length ?? 0) > 0 || options.fresh === true) return perGate(session, turn, index, gates, { ...options, maxPages: cap });
   const open = stepWatchSession(session.base, turn, index, { ...options, minConfidence: 0, maxPages: MAX_PAGES_CAP });
   const next = { base: open.volunteered.length === 0 ? open.state : { ...open.state, surfaced: [] }, surfaced: session.surfaced };
   // Most turns name nothing: then no gate volunteers anything.

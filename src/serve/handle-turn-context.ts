@@ -9,7 +9,7 @@ import { assembleTurnContext } from './turn-context.js';
 import { sessionIdOf } from '../domain/event-schemas.js';
 import { fitTurnBlock } from './turn-block.js';
 import { deliveryEvents, hookChannel } from './delivery-log.js';
-import { hookTurnEvent } from './hook-turns.js';
+import { hookTurnEvent } from './hook-turn-event.js';
 
 /** Past this, the turn gets an empty block (`server_budget`) rather than a late one. */
 export const ASSEMBLY_BUDGET_MS = 400;

@@ -4,7 +4,7 @@ import { SourceId } from '../domain/event-schemas.js';
 import type { CommandHost } from './command-host.js';
 import type { CoreCacheKeeper } from './core-cache-keeper.js';
 import type { DeliveryLog } from './delivery-log.js';
-import type { HookSessionNumbers } from './hook-turns.js';
+import type { HookSessionNumbers } from './hook-session-numbers.js';
 import type { TurnSink } from '../../streams/turn-engine.js';
 import type { HotFact } from './turn-block.js';
 

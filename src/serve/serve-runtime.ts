@@ -13,7 +13,7 @@ import { CoreCacheKeeper } from './core-cache-keeper.js';
 import { DeliveryLog } from './delivery-log.js';
 import { hostBrain, type HostedBrain } from './hosted-brain.js';
 import { HookListener } from './hook-listener.js';
-import { HookSessionNumbers } from './hook-turns.js';
+import { HookSessionNumbers } from './hook-session-numbers.js';
 import { ASSEMBLY_BUDGET_MS } from './handle-turn-context.js';
 import { HotFacts } from './hot-facts.js';
 import { requestRouter } from './request-router.js';

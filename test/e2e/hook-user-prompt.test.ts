@@ -196,6 +196,20 @@ describe('hook user-prompt without serve', () => {
     ]);
   });
 
+  it('a tool turn is decided cold too, and becomes a turn of its session at the next open', async () => {
+    const tool = { ...fixtureJson('post-tool-use-bash.json'), session_id: 'cold-tool', tool_response: { stdout: 'Alice Example approved the budget', stderr: '', interrupted: false, isImage: false } };
+    const r = runHook(home, 'post-tool', tool, env);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    expect(out.hookSpecificOutput).toMatchObject({ hookEventName: 'PostToolUse' });
+    expect(out.hookSpecificOutput.additionalContext).toContain('`people/alice-example`');
+    expect(heartbeats(home).at(-1)).toMatchObject({ event: 'post-tool', outcome: 'ok', reason: 'cold' });
+    const turns = await homeSql<{ turn: number; role: string; tool: string }>(home, "SELECT (data->>'turn')::int AS turn, data->>'role' AS role, data->>'tool' AS tool FROM events WHERE topic = 'turns' AND key = 'cold-tool'");
+    expect(turns).toEqual([{ turn: 1, role: 'tool', tool: 'Bash' }]);
+    const rows = await homeSql<{ slug: string }>(home, "SELECT slug FROM context_volunteer_events WHERE session_id = 'cold-tool'");
+    expect(rows).toEqual([{ slug: 'people/alice-example' }]);
+  });
+
   it('fails open with no_serve when there is no current snapshot either: nothing but a pending pressure notice', async () => {
     rmSync(join(home, 'run', 'page-snapshot.bin'), { force: true });
     const quiet = runHook(home, 'user-prompt', payload(), env);

@@ -83,11 +83,26 @@ describe('the cold path: decide from the page snapshot, log through the spool', 
     expect(coldTurnContext(home, { window: [{ role: 'user', text: 'open the Vault Plans' }] })!.text).toBe('');
   });
 
-  it('the hook block is assembled cold and its deliveries are logged on the harness channel', async () => {
+  it('the hook block is assembled cold; at the next open its turn is numbered, logged and decided on the harness channel', async () => {
     const block = coldTurnContext(home, { window: [{ role: 'user', text: 'ping Alice Example today' }], session_id: 'hook-1', channel: 'codex' });
     expect(block!.text).toContain('people/alice-example');
+    const again = coldTurnContext(home, { window: [{ role: 'user', text: 'Cyberpunk 2077 tonight?' }], session_id: 'hook-1', channel: 'codex' });
+    expect(again!.pointers.map((p) => p.slug)).toEqual(['games/cyberpunk-2077']);
     const rows = (await volunteeredRows()).filter((r) => r.session_id === 'hook-1');
-    expect(rows).toEqual([{ slug: 'people/alice-example', channel: 'codex', session_id: 'hook-1' }]);
+    expect(rows).toEqual([
+      { slug: 'games/cyberpunk-2077', channel: 'codex', session_id: 'hook-1' },
+      { slug: 'people/alice-example', channel: 'codex', session_id: 'hook-1' },
+    ]);
+    const brain = await openBrain(home);
+    try {
+      const turns = (await brain.log.read(1, { topics: ['turns'], limit: 100 })).events.filter((e) => e.event.key === 'hook-1');
+      expect(turns.map((e) => e.event.data)).toMatchObject([
+        { turn: 1, role: 'user', text: 'ping Alice Example today', channel: 'codex', settings: { fresh: true, remote: true } },
+        { turn: 2, role: 'user', text: 'Cyberpunk 2077 tonight?', channel: 'codex', settings: { fresh: true, remote: true } },
+      ]);
+    } finally {
+      await brain.close();
+    }
   });
 
   it('a spooled entry that does not decode becomes a dead letter; the rest is appended', async () => {

@@ -77,7 +77,7 @@ describe('sweepTurn', () => {
     expect(crowded).toBeGreaterThan(10);
   });
 
-  it('harness turns (pointers, pages shown before) mixed with plain turns: still exactly stepWatchSession at every gate', () => {
+  it('harness turns (pointers, pages shown before, fresh decisions) mixed with plain turns: still exactly stepWatchSession at every gate', () => {
     const index = brain();
     const turns = conversation(40, 99);
     let sweep = createSweepSession(4, GATES.length);
@@ -87,6 +87,8 @@ describe('sweepTurn', () => {
       const opts = {
         scope: ['default'], maxPages: 3, lexicalArms: true, gazetteer: true, turn: i + 1,
         ...(harness ? { pointers: 3, shown: i === 8 ? ['people/alice-abernathy'] : [] } : {}),
+        // Some harness turns were decided on the cold path: on themselves, not the session.
+        ...(harness && i % 8 === 0 ? { fresh: true } : {}),
       };
       const step = sweepTurn(sweep, turn, index, GATES, opts);
       sweep = step.session;

@@ -76,4 +76,26 @@ describe('decideTurns', () => {
     // A retried batch logs the same events, so the log stores them once.
     expect(again.events.map((e) => e.id)).toEqual(first.events.map((e) => e.id));
   });
+
+  it('a fresh turn (the cold path) is decided on itself and its shown pages; the session carries on with both', () => {
+    const store = new MemoryStore();
+    const first = decideTurns([turn('s', 1, 'ping Alice Example'), turn('s', 2, 'and Bob Sample')], index, store, settings, 'watch');
+    expect(first.decisions.map((d) => d.volunteered.map((p) => p.slug))).toEqual([['people/alice-example'], ['people/bob-sample']]);
+    const cold = makeEvent(
+      'turn.appended',
+      { session_id: 's', turn: 3, role: 'user', text: 'Alice Example, Bob Sample and Carol Demo', source_id: 'default', settings: { fresh: true }, shown: ['people/bob-sample'] },
+      { key: 's' },
+    );
+    const [fresh] = decideTurns([cold], index, store, settings, 'watch').decisions;
+    // What the cold path decided without the session: the same as from an empty session.
+    const alone = stepWatchSession(createWatchSession(4), { role: 'user', text: cold.data.text }, index, { scope: ['default'], turn: 3, shown: ['people/bob-sample'] });
+    expect(fresh!.volunteered).toEqual(alone.volunteered);
+    expect(fresh!.volunteered.map((p) => p.slug)).toEqual(['people/alice-example', 'people/carol-demo']);
+    // The session keeps its window and everything surfaced so far, this turn included.
+    expect(fresh!.state.window.map((t) => t.text)).toEqual(['ping Alice Example', 'and Bob Sample', cold.data.text]);
+    expect([...fresh!.state.surfaced].sort()).toEqual(['people/alice-example', 'people/bob-sample', 'people/carol-demo']);
+    expect(fresh!.state.turnNumber).toBe(3);
+    const [after] = decideTurns([turn('s', 4, 'Carol Demo again')], index, store, settings, 'watch').decisions;
+    expect(after!.volunteered).toEqual([]);
+  });
 });

@@ -1,35 +1,10 @@
-import type { Db } from '../db/db.js';
 import { makeEvent, type Envelope } from '../domain/events.js';
 import { MAX_SHOWN_SLUGS, type Channel, type SessionSettings } from '../domain/event-schemas.js';
 import type { PushSettings } from '../config/push-settings.js';
 import { MAX_SLUG_CHARS } from '../pages/slug-length.js';
-import { storableLine } from '../ops/watch-stream.js';
-import { LruMap } from '../../streams/lru-map.js';
-import { lastDecidedTurn } from '../../streams/volunteer-processor.js';
+import { storableLine } from '../context/storable-line.js';
 import type { TurnContextParams } from './request-schemas.js';
 import { TURN_POINTER_CAP } from './turn-context.js';
-
-/** Sessions whose last turn number serve keeps in memory; others are read back from `session_state`. */
-const NUMBERED_SESSIONS = 1000;
-
-/**
- * Turn numbers of harness sessions. serve appends their turns, so it numbers them: the first
- * turn of a session it has not seen continues from the session's stored state (a restart, a
- * resumed session). Requests of one session are numbered in arrival order.
- */
-export class HookSessionNumbers {
-  private readonly last = new LruMap<string, Promise<number>>(NUMBERED_SESSIONS);
-
-  constructor(private readonly db: Db) {}
-
-  next(sessionId: string): Promise<number> {
-    const previous = this.last.get(sessionId) ?? lastDecidedTurn(this.db, sessionId).catch(() => 0);
-    const turn = previous.then((n) => n + 1);
-    this.last.set(sessionId, turn.catch(() => previous));
-    this.last.trim();
-    return turn;
-  }
-}
 
 /**
  * The knobs a harness turn is decided with, written into its event so a replay decides it the
@@ -37,10 +12,11 @@ export class HookSessionNumbers {
  * pages never resolve), so a pushed page is one `get_page` over MCP can open. A prompt also
  * gets pointers to the pages it names; a tool turn has its own gate and cap.
  */
-export function hookTurnSettings(tool: boolean, settings: PushSettings): SessionSettings {
-  return tool
+export function hookTurnSettings(tool: boolean, settings: PushSettings, fresh = false): SessionSettings {
+  const own: SessionSettings = tool
     ? { remote: true, min_confidence: settings.toolMinConfidence, max_pages: settings.toolMaxPages }
     : { remote: true, pointers: Math.min(TURN_POINTER_CAP, settings.maxPointers) };
+  return fresh ? { ...own, fresh: true } : own;
 }
 
 export interface HookTurnInput {
@@ -50,6 +26,8 @@ export interface HookTurnInput {
   channel: Channel;
   turn: number;
   settings: PushSettings;
+  /** Decided on the cold path, without the session's earlier turns (see SessionSettings.fresh). */
+  fresh?: boolean;
 }
 
 /**
@@ -72,7 +50,7 @@ export function hookTurnEvent(input: HookTurnInput): Envelope<'turn.appended'> |
       role: tool ? 'tool' : 'user',
       text,
       source_id: input.sourceId,
-      settings: hookTurnSettings(tool !== undefined, input.settings),
+      settings: hookTurnSettings(tool !== undefined, input.settings, input.fresh === true),
       channel: input.channel,
       ...(tool ? { tool } : {}),
       ...(shown.length > 0 ? { shown } : {}),
