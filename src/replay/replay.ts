@@ -21,8 +21,10 @@ export interface ReplayRun {
   volunteered: ReplayVolunteered[];
 }
 
-function countRejected(into: Record<string, number>, rejected: readonly UndecodableEntry[], topics?: readonly string[]): void {
-  for (const r of rejected) if (!topics || topics.includes(r.topic)) into[r.reason] = (into[r.reason] ?? 0) + 1;
+// A Kafka source names its topics with the deployment's prefix ("team-a.turns"), the embedded log
+// without one, so a stream is matched by the end of the name.
+function countRejected(into: Record<string, number>, rejected: readonly UndecodableEntry[], topics?: readonly Topic[]): void {
+  for (const r of rejected) if (!topics || topics.some((t) => r.topic.endsWith(t))) into[r.reason] = (into[r.reason] ?? 0) + 1;
 }
 
 function toTurn(e: LoggedEvent): ReplayTurn | null {

@@ -150,6 +150,7 @@ describe('brainstream rebuild', () => {
       expect.stringMatching(/^checked retrievals: identical/),
       expect.stringMatching(/^checked volunteer-events: identical/),
       expect.stringMatching(/^checked usage-stats: identical/),
+      expect.stringMatching(/^checked learning: identical/),
       expect.stringMatching(/^checked core-revisions: identical/),
       expect.stringMatching(/^checked core-notices: identical/),
       expect.stringMatching(/^checked facts: identical/),
@@ -167,7 +168,7 @@ describe('brainstream rebuild', () => {
   it('an unknown projection is a usage error listing the known ones', async () => {
     expect(await cli(['rebuild', 'pages', 'everything'])).toMatchObject({
       code: 2,
-      stderr: 'brainstream: unknown projection "everything" (projections: pages, retrievals, volunteer-events, usage-stats, core-revisions, core-notices, facts, remember-requests)\n',
+      stderr: 'brainstream: unknown projection "everything" (projections: pages, retrievals, volunteer-events, usage-stats, learning, core-revisions, core-notices, facts, remember-requests)\n',
     });
   });
 });
