@@ -179,13 +179,14 @@ export async function openBrain(home: string, options: { onLocked?: () => Promis
   const release = acquireBrainLock(paths.lock);
   try {
     await options.onLocked?.();
-    await seedFromTemplate(paths.database);
+    const seeded = await seedFromTemplate(paths.database);
     // A command that closes the brain right after runs the database's WebAssembly with the
     // baseline compiler only: the optimising recompilation of hot functions would never pay off
     // in it, and skipping it saves start-up CPU and tens of megabytes.
     if (options.brief) setFlagsFromString('--liftoff-only');
     const db = await openPgliteDb(paths.database);
-    await migrate(db);
+    // A database made from the template holds exactly the migrations this package ships.
+    if (!seeded) await migrate(db);
     const brain = new Brain(db, home, release);
     await brain.catchUp();
     await applySpooledEvents(brain, home);

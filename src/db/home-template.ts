@@ -19,9 +19,11 @@ import { extractTar } from './untar.js';
 export const templateDir = (): string => join(packageRoot(), 'dist', 'home-template');
 export const TEMPLATE_ARCHIVE = 'pgdata.tar.gz';
 export const TEMPLATE_MANIFEST = 'manifest.json';
+const CHUNK = 256 * 1024;
 
 export interface TemplateManifest {
-  format: 1;
+  /** 2: the dump holds the brain's database alone (no template databases, log maps or recycled log). */
+  format: 2;
   engine: string;
   migrations: { version: number; name: string; sha256: string }[];
 }
@@ -42,7 +44,7 @@ export function engineVersion(): string {
 /** What a template must have been made from to be usable now. */
 export function expectedManifest(migrations: readonly Migration[], engine: string): TemplateManifest {
   return {
-    format: 1,
+    format: 2,
     engine,
     migrations: migrations.map((m) => ({ version: m.version, name: m.name, sha256: createHash('sha256').update(m.sql).digest('hex') })),
   };
@@ -82,7 +84,10 @@ export async function seedFromTemplate(dataDir: string, dir = templateDir(), mig
   const staging = `${dataDir}.seeding`;
   rmSync(staging, { recursive: true, force: true });
   try {
-    await extractTar(createReadStream(join(dir, TEMPLATE_ARCHIVE)).pipe(createGunzip()), staging);
+    // Large chunks: with the default 16 KiB ones, moving chunks between the decompressor's thread
+    // and this one costs more than the decompression.
+    const chunks = createReadStream(join(dir, TEMPLATE_ARCHIVE), { highWaterMark: CHUNK }).pipe(createGunzip({ chunkSize: CHUNK }));
+    await extractTar(chunks, staging);
     // The dump was taken from a running engine: its pid file means nothing here.
     rmSync(join(staging, 'postmaster.pid'), { force: true });
     renameSync(staging, dataDir);
