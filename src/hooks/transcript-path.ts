@@ -28,7 +28,9 @@ export function checkTranscriptPath(raw: string, root: string): TranscriptCheck 
   try {
     realRoot = realpathSync(root);
   } catch {
-    return { ok: false, reason: 'transcript_outside_root' };
+    // No transcript root yet (a harness's first session on this machine): a path below it names
+    // a transcript not written yet, not one outside the root.
+    return { ok: false, reason: inside(resolve(root), path) ? 'transcript_missing' : 'transcript_outside_root' };
   }
   if (!inside(resolve(root), path) && !inside(realRoot, path)) return { ok: false, reason: 'transcript_outside_root' };
   let stat;

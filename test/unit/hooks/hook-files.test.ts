@@ -37,6 +37,12 @@ describe('transcript path checks', () => {
   ])('refuses %s', (_what, path, reason) => {
     expect(checkTranscriptPath(path, root)).toEqual({ ok: false, reason });
   });
+
+  it('names a transcript below a root that does not exist yet missing, not outside the root', () => {
+    const absentRoot = join(base, 'no-harness-yet', 'projects');
+    expect(checkTranscriptPath(join(absentRoot, '-p', 'first.jsonl'), absentRoot)).toEqual({ ok: false, reason: 'transcript_missing' });
+    expect(checkTranscriptPath(join(absentRoot, '..', 'elsewhere.jsonl'), absentRoot)).toEqual({ ok: false, reason: 'transcript_outside_root' });
+  });
 });
 
 describe('transcript tail', () => {
