@@ -9,7 +9,7 @@ import { measureGroupLag } from '../src/distributed/group-lag.js';
 import { withKafkaPublisher } from '../src/distributed/kafka-publisher.js';
 import { projectionsGroup } from '../src/distributed/serve-work.js';
 import { makeEvent, pageKey, type Envelope } from '../src/domain/events.js';
-import { createKafkaClient } from '../src/log/kafka/kafka-client.js';
+import { createKafkaClient } from '../src/event-log/kafka/kafka-client.js';
 import { generatePages } from './generate-brain.js';
 import { median, percentile, type Measurement } from './harness.js';
 import { tempFolder } from './temp-folder.js';

@@ -4,7 +4,7 @@ import { openBrainOn } from '../src/brain/brain.js';
 import { deterministicId, makeEvent, type Envelope } from '../src/domain/events.js';
 import { openPgliteDb } from '../src/db/pglite-db.js';
 import { MatchArm } from '../src/domain/event-schemas.js';
-import { rebuildProjection } from '../src/log/rebuild-projection.js';
+import { rebuildProjection } from '../src/event-log/rebuild-projection.js';
 import { PROJECTIONS } from '../projections/registry.js';
 import { generatePages } from './generate-brain.js';
 import { pageEvents } from './generate-turns.js';

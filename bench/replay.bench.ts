@@ -3,7 +3,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openPgliteDb } from '../src/db/pglite-db.js';
 import { migrate } from '../src/db/migrate.js';
-import { EmbeddedEventLog } from '../src/log/embedded-log.js';
+import { EmbeddedEventLog } from '../src/event-log/embedded-log.js';
 import { EmbeddedReplaySource } from '../src/replay/embedded-turn-source.js';
 import { runReplay } from '../src/replay/replay.js';
 import { parseThresholdRange } from '../src/replay/threshold-range.js';

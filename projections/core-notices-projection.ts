@@ -1,6 +1,6 @@
 import { insertRows, type Db } from '../src/db/db.js';
-import type { Consumer } from '../src/log/consumer.js';
-import type { LoggedEvent } from '../src/log/event-log.js';
+import type { Consumer } from '../src/event-log/consumer.js';
+import type { LoggedEvent } from '../src/event-log/event-log.js';
 
 /**
  * Pending remote-edit notices: `core_remote_revisions` (a remote write saved a core page under

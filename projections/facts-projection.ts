@@ -1,7 +1,7 @@
 import { insertRows, type Db } from '../src/db/db.js';
 import { normalizeAlias } from '../src/context/strings.js';
-import type { Consumer } from '../src/log/consumer.js';
-import type { LoggedEvent } from '../src/log/event-log.js';
+import type { Consumer } from '../src/event-log/consumer.js';
+import type { LoggedEvent } from '../src/event-log/event-log.js';
 
 const FACT_COLUMNS = [
   'id', 'source_id', 'entity', 'page_row', 'fact', 'normalized', 'kind', 'visibility', 'provenance', 'valid_from', 'valid_until',

@@ -11,8 +11,8 @@ import {
   type LearningRow,
 } from '../src/learning/learning-fold.js';
 import { MIN_UNUSED_SESSIONS, type ArmOutcomes, type LearnedSnapshot, type PageOutcomes } from '../src/learning/learning-rule.js';
-import type { Consumer } from '../src/log/consumer.js';
-import type { LoggedEvent } from '../src/log/event-log.js';
+import type { Consumer } from '../src/event-log/consumer.js';
+import type { LoggedEvent } from '../src/event-log/event-log.js';
 import { raise, readWatermark, writeWatermark } from './retention-watermark.js';
 
 export const LEARNING_RETENTION_TABLE = 'learning_retention';

@@ -1,7 +1,7 @@
 import { chunkRowsForParams, valuesPlaceholders, type Db } from '../src/db/db.js';
 import type { PageUpserted } from '../src/domain/event-schemas.js';
-import type { Consumer } from '../src/log/consumer.js';
-import type { LoggedEvent } from '../src/log/event-log.js';
+import type { Consumer } from '../src/event-log/consumer.js';
+import type { LoggedEvent } from '../src/event-log/event-log.js';
 
 interface PageFold {
   last: PageUpserted | null;

@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/db.js';
-import type { Consumer } from '../src/log/consumer.js';
-import type { RebuildTarget } from '../src/log/rebuild-projection.js';
+import type { Consumer } from '../src/event-log/consumer.js';
+import type { RebuildTarget } from '../src/event-log/rebuild-projection.js';
 import { coreNoticesProjection } from './core-notices-projection.js';
 import { coreRevisionsProjection } from './core-revisions-projection.js';
 import { factsProjection } from './facts-projection.js';

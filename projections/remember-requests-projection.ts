@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/db.js';
-import type { Consumer } from '../src/log/consumer.js';
-import type { LoggedEvent } from '../src/log/event-log.js';
+import type { Consumer } from '../src/event-log/consumer.js';
+import type { LoggedEvent } from '../src/event-log/event-log.js';
 
 /**
  * `remember_requests`: the stored response of each `remember` call that carried a request_id,

@@ -1,6 +1,6 @@
 import { insertRows, type Db } from '../src/db/db.js';
-import type { Consumer } from '../src/log/consumer.js';
-import type { LoggedEvent } from '../src/log/event-log.js';
+import type { Consumer } from '../src/event-log/consumer.js';
+import type { LoggedEvent } from '../src/event-log/event-log.js';
 
 /**
  * Every retrieval with its session (`page_retrievals`), and `pages.last_retrieved_at` = the

@@ -1,4 +1,4 @@
-import type { LoggedEvent } from '../src/log/event-log.js';
+import type { LoggedEvent } from '../src/event-log/event-log.js';
 
 /** A volunteered event as the usage projection keeps it. */
 export interface UsageFact {

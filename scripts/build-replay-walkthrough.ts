@@ -5,7 +5,7 @@ import type { WatchSessionState } from '../src/context/watch-session.js';
 import { openBrain } from '../src/brain/brain.js';
 import { makeEvent, pageKey, type Envelope } from '../src/domain/events.js';
 import { loadBenchCases, type BenchCase } from '../src/eval/fixtures.js';
-import { catchUp } from '../src/log/consumer.js';
+import { catchUp } from '../src/event-log/consumer.js';
 import { hashBytes } from '../src/ops/read-page-file.js';
 import { resolvePage } from '../src/pages/resolve-page.js';
 import { decideTurns, type TopologySettings, type TurnEvent } from '../streams/decide-turns.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../src/db/db.js';
 import { PageIndex } from '../src/context/page-index.js';
-import type { EmbeddedEventLog } from '../src/log/embedded-log.js';
-import type { LoggedEvent } from '../src/log/event-log.js';
+import type { EmbeddedEventLog } from '../src/event-log/embedded-log.js';
+import type { LoggedEvent } from '../src/event-log/event-log.js';
 import { topicOf, type Envelope } from '../src/domain/events.js';
 
 /**

@@ -6,7 +6,7 @@ import { ZodError } from 'zod';
 import { BrainstreamError, UsageError } from '../errors.js';
 import { isConnectionLoss } from '../db/connection-loss.js';
 import { asDatabaseUnavailable } from '../db/database-unavailable.js';
-import { asKafkaUnavailable } from '../log/kafka/kafka-unavailable.js';
+import { asKafkaUnavailable } from '../event-log/kafka/kafka-unavailable.js';
 import { describeZodIssues } from '../domain/zod-issues.js';
 import { cliIo } from './cli-io.js';
 import { registerCommands } from './register-commands.js';

@@ -3,10 +3,10 @@ import type { EachBatchPayload } from 'kafkajs';
 import { roundConfidence } from '../context/confidence.js';
 import type { WatchJsonLine } from '../context/render.js';
 import { logger } from '../logger.js';
-import { createKafkaClient, type KafkaSettings } from '../log/kafka/kafka-client.js';
-import { kafkaTopicName } from '../log/kafka/kafka-topics.js';
-import { decodeMessage } from '../log/kafka/message-codec.js';
-import type { LoggedEvent } from '../log/event-log.js';
+import { createKafkaClient, type KafkaSettings } from '../event-log/kafka/kafka-client.js';
+import { kafkaTopicName } from '../event-log/kafka/kafka-topics.js';
+import { decodeMessage } from '../event-log/kafka/message-codec.js';
+import type { LoggedEvent } from '../event-log/event-log.js';
 
 export interface ConsumeOptions {
   fromBeginning: boolean;

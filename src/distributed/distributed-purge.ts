@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.js';
 import type { Envelope } from '../domain/events.js';
-import type { EventLog } from '../log/event-log.js';
+import type { EventLog } from '../event-log/event-log.js';
 import type { PurgeTarget } from '../../projections/volunteer-purge.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { Admin } from 'kafkajs';
 import type { Db } from '../db/db.js';
 import type { Topic } from '../domain/events.js';
-import { partitionBounds } from '../log/kafka/end-offsets.js';
-import { kafkaTopicName } from '../log/kafka/kafka-topics.js';
+import { partitionBounds } from '../event-log/kafka/end-offsets.js';
+import { kafkaTopicName } from '../event-log/kafka/kafka-topics.js';
 import { PROCESSOR_TOPICS, PROJECTION_TOPICS, projectionsGroup } from './serve-work.js';
 
 export interface PartitionLag {

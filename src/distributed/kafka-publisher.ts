@@ -1,6 +1,6 @@
-import { createKafkaClient, type KafkaSettings } from '../log/kafka/kafka-client.js';
-import { createIdempotentProducer, KafkaEventLog } from '../log/kafka/kafka-event-log.js';
-import { ensureTopics } from '../log/kafka/kafka-topics.js';
+import { createKafkaClient, type KafkaSettings } from '../event-log/kafka/kafka-client.js';
+import { createIdempotentProducer, KafkaEventLog } from '../event-log/kafka/kafka-event-log.js';
+import { ensureTopics } from '../event-log/kafka/kafka-topics.js';
 
 /**
  * Runs `fn` with an idempotent producer on the deployment's topics (created first when missing,

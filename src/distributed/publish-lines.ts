@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Envelope } from '../domain/events.js';
-import type { KafkaEventLog } from '../log/kafka/kafka-event-log.js';
+import type { KafkaEventLog } from '../event-log/kafka/kafka-event-log.js';
 import type { LineResult } from './json-line-schemas.js';
 
 export interface RejectedLine {

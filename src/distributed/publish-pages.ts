@@ -1,5 +1,5 @@
 import type { Envelope } from '../domain/events.js';
-import type { KafkaEventLog } from '../log/kafka/kafka-event-log.js';
+import type { KafkaEventLog } from '../event-log/kafka/kafka-event-log.js';
 import { pageFileOutcome, planFolder, sortFailures, type ImportFailure } from '../ops/folder-page-events.js';
 
 export interface PublishPagesSummary {

@@ -1,4 +1,4 @@
-import type { KafkaSettings } from '../log/kafka/kafka-client.js';
+import type { KafkaSettings } from '../event-log/kafka/kafka-client.js';
 import { countStale, purgeQuietly, type PurgeOptions, type PurgeResult } from '../../projections/volunteer-purge.js';
 import { openDistributedDb } from './distributed-db.js';
 import { kafkaPurgeTarget } from './distributed-purge.js';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Topic } from '../domain/events.js';
-import type { PartitionBatch } from '../log/kafka/partition-batch.js';
+import type { PartitionBatch } from '../event-log/kafka/partition-batch.js';
 import type { GroupLag } from './group-lag.js';
 
 /** What a committed batch reports to the metrics. */

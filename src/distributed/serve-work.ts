@@ -1,8 +1,8 @@
 import type { Channel } from '../domain/event-schemas.js';
 import type { Topic } from '../domain/events.js';
-import type { Consumer } from '../log/consumer.js';
-import type { BatchWork } from '../log/kafka/partition-batch.js';
-import type { OutboxAppender } from '../log/kafka/outbox-appender.js';
+import type { Consumer } from '../event-log/consumer.js';
+import type { BatchWork } from '../event-log/kafka/partition-batch.js';
+import type { OutboxAppender } from '../event-log/kafka/outbox-appender.js';
 import { PROJECTION_CONSUMERS } from '../../projections/registry.js';
 import { createVolunteerProcessor, VOLUNTEER_PROCESSOR, type PageTable } from '../../streams/volunteer-processor.js';
 import type { TopologySettings, TurnDecision } from '../../streams/decide-turns.js';

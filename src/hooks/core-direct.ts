@@ -8,8 +8,8 @@ import { coreRevision, renderBrainWideBlock, renderSessionBlock } from '../core-
 import { coreNoticeLines } from '../core-memory/core-notices.js';
 import { migrate } from '../db/migrate.js';
 import { openPgliteDb } from '../db/pglite-db.js';
-import { catchUp } from '../log/consumer.js';
-import { EmbeddedEventLog } from '../log/embedded-log.js';
+import { catchUp } from '../event-log/consumer.js';
+import { EmbeddedEventLog } from '../event-log/embedded-log.js';
 import { loadCoreRows } from '../ops/operations/core-rows.js';
 import { readPendingCoreNotices } from '../core-memory/core-notice-store.js';
 import type { CoreDelivery } from './core-delivery.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.js';
 import { decodeEvent, type Topic } from '../domain/events.js';
-import type { LoggedEvent, UndecodableEntry } from '../log/event-log.js';
+import type { LoggedEvent, UndecodableEntry } from '../event-log/event-log.js';
 import type { ReplaySource, SourceBatch } from './turn-source.js';
 
 type Row = [seq: number, id: string, topic: string, type: string, v: number, key: string, at: string, data: unknown];

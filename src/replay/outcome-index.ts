@@ -1,4 +1,4 @@
-import type { LoggedEvent } from '../log/event-log.js';
+import type { LoggedEvent } from '../event-log/event-log.js';
 
 /**
  * What happened after the decisions, as the log recorded it: the latest retrieval of every page

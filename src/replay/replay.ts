@@ -1,6 +1,6 @@
 import type { Topic } from '../domain/events.js';
 import { learningEventOf } from '../learning/learning-fold.js';
-import type { LoggedEvent, UndecodableEntry } from '../log/event-log.js';
+import type { LoggedEvent, UndecodableEntry } from '../event-log/event-log.js';
 import { addOutcomes, emptyOutcomes, retrievedInSessions } from './outcome-index.js';
 import { buildReplayReport, type ReplayReport } from './replay-report.js';
 import type { ReplayKnobs, ReplayPageChange, ReplayStep, ReplayTurn, ReplayVolunteered } from './replay-types.js';

@@ -1,5 +1,5 @@
 import type { Topic } from '../domain/events.js';
-import type { LoggedEvent, UndecodableEntry } from '../log/event-log.js';
+import type { LoggedEvent, UndecodableEntry } from '../event-log/event-log.js';
 
 /** One chunk of a replay read, in log order. */
 export interface SourceBatch {

@@ -32,7 +32,7 @@ export function registerLag(program: Command): void {
     const [{ openDistributedDb }, { measureGroupLag }, { createKafkaClient }] = await Promise.all([
       import('../../distributed/distributed-db.js'),
       import('../../distributed/group-lag.js'),
-      import('../../log/kafka/kafka-client.js'),
+      import('../../event-log/kafka/kafka-client.js'),
     ]);
     const db = await openDistributedDb(url, { pool: 1, applicationName: 'brainstream-lag', schema });
     const admin = createKafkaClient(settings, { clientId: `brainstream-lag-${process.pid}` }).admin();

@@ -3,7 +3,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { BrainstreamError } from '../../errors.js';
-import { kafkaTopicName } from '../../log/kafka/kafka-topics.js';
+import { kafkaTopicName } from '../../event-log/kafka/kafka-topics.js';
 import { cliIo } from '../cli-io.js';
 import { commandContext } from '../globals.js';
 import { kafkaSettings, withKafkaOptions, type KafkaFlags } from '../kafka-flags.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { BrainstreamError, UsageError } from '../../errors.js';
-import { rebuildProjection, type RebuildReport } from '../../log/rebuild-projection.js';
+import { rebuildProjection, type RebuildReport } from '../../event-log/rebuild-projection.js';
 import { findProjection, projectionNames } from '../../../projections/registry.js';
 import { commandContext } from '../globals.js';
 import { outJson, outLine, setExitCode } from '../output.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Brain } from '../../../src/brain/brain.js';
 import { readPendingCoreNotices } from '../../../src/core-memory/core-notice-store.js';
-import { rebuildProjection } from '../../../src/log/rebuild-projection.js';
+import { rebuildProjection } from '../../../src/event-log/rebuild-projection.js';
 import { coreRemove } from '../../../src/ops/core-mark.js';
 import { coreAck, coreDiff } from '../../../src/ops/core-review.js';
 import { deletePage, putPage } from '../../../src/ops/page-ops.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openBrainOn } from '../../../src/brain/brain.js';
 import type { Db } from '../../../src/db/db.js';
 import { makeEvent, pageKey, type Envelope } from '../../../src/domain/events.js';
-import { catchUp } from '../../../src/log/consumer.js';
+import { catchUp } from '../../../src/event-log/consumer.js';
 import { coreNoticesProjection } from '../../../projections/core-notices-projection.js';
 import { coreRevisionsProjection } from '../../../projections/core-revisions-projection.js';
 import { factsProjection } from '../../../projections/facts-projection.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openBrainOn, type Brain } from '../../../src/brain/brain.js';
-import { readCheckpoint } from '../../../src/log/consumer.js';
-import { rebuildProjection } from '../../../src/log/rebuild-projection.js';
+import { readCheckpoint } from '../../../src/event-log/consumer.js';
+import { rebuildProjection } from '../../../src/event-log/rebuild-projection.js';
 import { findProjection, PROJECTIONS } from '../../../projections/registry.js';
 import { purgeVolunteerEvents } from '../../../projections/volunteer-purge.js';
 import { storageDrivers } from '../../support/databases.js';

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/db.js';
 import { openDistributedDb } from '../../../src/distributed/distributed-db.js';
 import { deterministicId, makeEvent, pageKey, type Envelope, type Topic } from '../../../src/domain/events.js';
-import { createIdempotentProducer, KafkaEventLog } from '../../../src/log/kafka/kafka-event-log.js';
-import { ensureTopics, kafkaTopicName, replicationFor, TOPIC_SPECS } from '../../../src/log/kafka/kafka-topics.js';
-import { OutboxAppender } from '../../../src/log/kafka/outbox-appender.js';
-import { OutboxRelay } from '../../../src/log/kafka/outbox-relay.js';
-import { KafkaPageTable } from '../../../src/log/kafka/page-table.js';
+import { createIdempotentProducer, KafkaEventLog } from '../../../src/event-log/kafka/kafka-event-log.js';
+import { ensureTopics, kafkaTopicName, replicationFor, TOPIC_SPECS } from '../../../src/event-log/kafka/kafka-topics.js';
+import { OutboxAppender } from '../../../src/event-log/kafka/outbox-appender.js';
+import { OutboxRelay } from '../../../src/event-log/kafka/outbox-relay.js';
+import { KafkaPageTable } from '../../../src/event-log/kafka/page-table.js';
 import { servicesOrSkip } from '../../support/services.js';
 import { waitFor } from './support/wait-for.js';
 

@@ -7,11 +7,11 @@ import type { Db } from '../../../src/db/db.js';
 import { openPostgresDb } from '../../../src/db/postgres-db.js';
 import { migrate } from '../../../src/db/migrate.js';
 import { makeEvent } from '../../../src/domain/events.js';
-import type { Consumer } from '../../../src/log/consumer.js';
-import type { LoggedEvent } from '../../../src/log/event-log.js';
-import { decodeMessage } from '../../../src/log/kafka/message-codec.js';
-import { OutboxAppender } from '../../../src/log/kafka/outbox-appender.js';
-import { applyPartitionBatch, applyPartitionBatches, type PartitionBatch, type PartitionCursor } from '../../../src/log/kafka/partition-batch.js';
+import type { Consumer } from '../../../src/event-log/consumer.js';
+import type { LoggedEvent } from '../../../src/event-log/event-log.js';
+import { decodeMessage } from '../../../src/event-log/kafka/message-codec.js';
+import { OutboxAppender } from '../../../src/event-log/kafka/outbox-appender.js';
+import { applyPartitionBatch, applyPartitionBatches, type PartitionBatch, type PartitionCursor } from '../../../src/event-log/kafka/partition-batch.js';
 import { postgresOrSkip } from '../../support/services.js';
 
 const pg = await postgresOrSkip();

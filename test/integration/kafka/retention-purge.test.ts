@@ -14,7 +14,7 @@ import { kafkaPurgeTarget } from '../../../src/distributed/distributed-purge.js'
 import { DistributedServe } from '../../../src/distributed/distributed-serve.js';
 import { withKafkaPublisher } from '../../../src/distributed/kafka-publisher.js';
 import type { Envelope } from '../../../src/domain/events.js';
-import { kafkaTopicName } from '../../../src/log/kafka/kafka-topics.js';
+import { kafkaTopicName } from '../../../src/event-log/kafka/kafka-topics.js';
 import { readWatermark } from '../../../projections/retention-watermark.js';
 import { USAGE_RETENTION_TABLE } from '../../../projections/usage-stats-projection.js';
 import { VOLUNTEER_RETENTION_TABLE } from '../../../projections/volunteer-events-projection.js';

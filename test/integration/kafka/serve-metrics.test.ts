@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEvent, pageKey } from '../../../src/domain/events.js';
 import { DistributedServe } from '../../../src/distributed/distributed-serve.js';
 import { withKafkaPublisher } from '../../../src/distributed/kafka-publisher.js';
-import { kafkaTopicName } from '../../../src/log/kafka/kafka-topics.js';
+import { kafkaTopicName } from '../../../src/event-log/kafka/kafka-topics.js';
 import { servicesOrSkip } from '../../support/services.js';
 import { waitForZeroLag } from './support/group-lag.js';
 

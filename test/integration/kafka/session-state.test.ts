@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrainOn, type Brain } from '../../../src/brain/brain.js';
 import { makeEvent } from '../../../src/domain/events.js';
-import { catchUp } from '../../../src/log/consumer.js';
+import { catchUp } from '../../../src/event-log/consumer.js';
 import { importFolder } from '../../../src/ops/import-folder.js';
 import { PageIndexFollower } from '../../../streams/page-index-follower.js';
 import { createVolunteerProcessor } from '../../../streams/volunteer-processor.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrainOn } from '../../../src/brain/brain.js';
 import { openMemoryDb } from '../../support/databases.js';
 import { makeEvent } from '../../../src/domain/events.js';
-import { catchUp } from '../../../src/log/consumer.js';
+import { catchUp } from '../../../src/event-log/consumer.js';
 import { importFolder } from '../../../src/ops/import-folder.js';
 import { PageIndexFollower } from '../../../streams/page-index-follower.js';
 import { createVolunteerProcessor, lastDecidedTurn } from '../../../streams/volunteer-processor.js';

@@ -3,7 +3,7 @@ import type { WatchSessionState } from '../../../../src/context/watch-session.js
 import type { Db } from '../../../../src/db/db.js';
 import { openMemoryDb } from '../../../support/databases.js';
 import { makeEvent } from '../../../../src/domain/events.js';
-import { catchUp } from '../../../../src/log/consumer.js';
+import { catchUp } from '../../../../src/event-log/consumer.js';
 import { importFolder } from '../../../../src/ops/import-folder.js';
 import { PageIndexFollower } from '../../../../streams/page-index-follower.js';
 import { createVolunteerProcessor } from '../../../../streams/volunteer-processor.js';

@@ -3,7 +3,7 @@ import { openBrainOn, type Brain } from '../../../src/brain/brain.js';
 import { volunteer } from '../../../src/context/volunteer.js';
 import type { Db } from '../../../src/db/db.js';
 import { makeEvent, pageKey, type Envelope } from '../../../src/domain/events.js';
-import type { LoggedEvent } from '../../../src/log/event-log.js';
+import type { LoggedEvent } from '../../../src/event-log/event-log.js';
 import { PageIndexFollower } from '../../../streams/page-index-follower.js';
 import { storageDrivers } from '../../support/databases.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replicationFor } from '../../../src/log/kafka/kafka-topics.js';
+import { replicationFor } from '../../../src/event-log/kafka/kafka-topics.js';
 
 describe('replicationFor', () => {
   it('one copy on one broker; three copies, two in sync, from three brokers on', () => {

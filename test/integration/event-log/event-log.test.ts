@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { openBrainOn } from '../../../src/brain/brain.js';
 import type { Db } from '../../../src/db/db.js';
 import { makeEvent, pageKey, type Envelope } from '../../../src/domain/events.js';
-import { catchUp, readCheckpoint, type Consumer } from '../../../src/log/consumer.js';
-import { EmbeddedEventLog } from '../../../src/log/embedded-log.js';
-import type { LoggedEvent } from '../../../src/log/event-log.js';
+import { catchUp, readCheckpoint, type Consumer } from '../../../src/event-log/consumer.js';
+import { EmbeddedEventLog } from '../../../src/event-log/embedded-log.js';
+import type { LoggedEvent } from '../../../src/event-log/event-log.js';
 import { storageDrivers } from '../../support/databases.js';
 
 const drivers = await storageDrivers();

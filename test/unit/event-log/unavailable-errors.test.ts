@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asDatabaseUnavailable } from '../../../src/db/database-unavailable.js';
 import { BrainstreamError } from '../../../src/errors.js';
-import { asKafkaUnavailable } from '../../../src/log/kafka/kafka-unavailable.js';
+import { asKafkaUnavailable } from '../../../src/event-log/kafka/kafka-unavailable.js';
 
 const kafkaError = (name: string, message: string, extra: Record<string, unknown> = {}): Error => Object.assign(new Error(message), { name, ...extra });
 
