@@ -26,7 +26,7 @@ let serve: ServeProcess | undefined;
 beforeAll(() => {
   const pages = Array.from({ length: 4 }, (_, i) => `people/person-${i}`);
   for (const slug of pages) runCli(['--home', home, 'page', 'put', slug], { input: `---\ntitle: Person Number ${slug.slice(-2)}\nalways_load: true\n---\nA line about ${slug}.\n` });
-}, 240_000);
+});
 
 afterAll(async () => {
   await serve?.stop();
@@ -42,7 +42,7 @@ const COMMANDS: [string, string[], string][] = [
 describe.each([false, true])('a closed output pipe (serve running: %s)', (withServe) => {
   beforeAll(async () => {
     if (withServe) serve = await startServe(home);
-  }, 240_000);
+  });
 
   it.each(COMMANDS)('%s exits 0 without a word', async (_name, args, input) => {
     const r = await withClosedStdout(['--home', home, ...args], input);

@@ -10,8 +10,8 @@ import { createCoreContext } from '../../src/context-engine/core-context.js';
 import { fetchCoreBlock } from '../../src/context-engine/fetch-core-block.js';
 import { estimateTokens, type OpenClawContextEngine } from '../../src/context-engine/openclaw-engine.js';
 import plugin from '../../src/context-engine/openclaw-plugin.js';
-import { runCli, tempDir } from '../support/cli.js';
-import { importPages, startServe, type ServeChild } from './hook-serve-support.js';
+import { tempDir } from '../support/cli.js';
+import { openCliSession, type CliSession } from '../support/cli-session.js';
 
 const tmp = tempDir('bs-context-engine-');
 const home = join(tmp.path, 'brain');
@@ -21,8 +21,16 @@ const HABITS = '## Habits (prefs/habits)\n\nTests before code.';
 const CORE = `# Core memory\n\n${PROFILE}`;
 
 const setConfig = (config: Record<string, unknown>): void => writeFileSync(join(home, 'config.json'), JSON.stringify(config));
-const cli = (args: string[], input = ''): void => {
-  const r = runCli(['--home', home, ...args], { input });
+/** Serve of the home, in this process: the engine still reaches it only through its socket. */
+let serve: CliSession | null = null;
+const startServe = async (): Promise<CliSession> => (serve = await openCliSession(home));
+const stopServe = async (): Promise<void> => {
+  await serve?.close();
+  serve = null;
+};
+/** A command forwarded to serve; throws when it fails. */
+const cli = async (args: string[], input = ''): Promise<void> => {
+  const r = await serve!.run(args, { input });
   if (r.code !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
 };
 
@@ -42,20 +50,23 @@ function manualClock(start = 1_000_000): { now: () => number; advance(ms: number
   return { now: () => t, advance: (ms) => void (t += ms) };
 }
 
-beforeAll(() => {
-  importPages(home, join(tmp.path, 'pages'), { 'core/profile': '---\ntitle: Profile\nalways_load: true\ncore_priority: 10\n---\nI prefer terse answers.\n' });
-  cli(['page', 'put', 'rules', '--source', 'work'], '---\ntitle: Work rules\nalways_load: true\n---\nShip on Fridays only.\n');
+beforeAll(async () => {
+  await startServe();
+  await serve!.importPages(join(tmp.path, 'pages'), { 'core/profile': '---\ntitle: Profile\nalways_load: true\ncore_priority: 10\n---\nI prefer terse answers.\n' });
+  await cli(['page', 'put', 'rules', '--source', 'work'], '---\ntitle: Work rules\nalways_load: true\n---\nShip on Fridays only.\n');
+  await stopServe();
   setConfig({ 'memory.core.enabled': true });
 });
 
-afterAll(() => tmp.cleanup());
+afterAll(async () => {
+  await stopServe();
+  tmp.cleanup();
+});
 
 describe('the core context a context engine wraps, against a real serve', () => {
-  let serve: ServeChild;
-
   it('fetches the session block read-only: many turns, no event appended', async () => {
     const before = await eventCount();
-    serve = await startServe(home);
+    await startServe();
     const clock = manualClock();
     const core = createCoreContext({ home, now: clock.now, env: {} });
     const work = createCoreContext({ home, sourceId: 'work', now: clock.now, env: {} });
@@ -67,17 +78,17 @@ describe('the core context a context engine wraps, against a real serve', () => 
     }
     // A session may name its source per call; the default source's part always comes first.
     expect(await core.sessionBlock({ sessionKey: 'x', sourceId: 'work' })).toBe(`${CORE}\n\n${WORK}`);
-    await serve.stop();
+    await stopServe();
     expect(await eventCount()).toBe(before);
   });
 
   it('reuses a block within 60 s for the same session and source, and fetches again after', async () => {
-    serve = await startServe(home);
+    await startServe();
     const clock = manualClock();
     const core = createCoreContext({ home, now: clock.now, env: {} });
     expect(await core.sessionBlock({ sessionKey: 'a' })).toBe(CORE);
     // A new core page, through serve: core changed now.
-    cli(['page', 'put', 'prefs/habits'], '---\ntitle: Habits\nalways_load: true\ncore_priority: 20\n---\nTests before code.\n');
+    await cli(['page', 'put', 'prefs/habits'], '---\ntitle: Habits\nalways_load: true\ncore_priority: 20\n---\nTests before code.\n');
     const updated = `${CORE}\n\n${HABITS}`;
     clock.advance(59_999);
     expect(await core.sessionBlock({ sessionKey: 'a' })).toBe(CORE);
@@ -88,12 +99,14 @@ describe('the core context a context engine wraps, against a real serve', () => 
     // A shorter ttl is honoured; a longer one is cut to 60 s.
     const long = createCoreContext({ home, now: clock.now, ttlMs: 10 * 60_000, env: {} });
     expect(await long.sessionBlock({ sessionKey: 'a' })).toBe(updated);
-    cli(['core', 'remove', 'prefs/habits']);
+    await cli(['core', 'remove', 'prefs/habits']);
     clock.advance(60_000);
     expect(await long.sessionBlock({ sessionKey: 'a' })).toBe(CORE);
+    await stopServe();
   });
 
   it('delivers nothing while core is off or BRAINSTREAM_CORE=0 is set', async () => {
+    await startServe();
     const suppressed = createCoreContext({ home, env: { BRAINSTREAM_CORE: '0' } });
     expect(await suppressed.sessionBlock({ sessionKey: 'a' })).toBe('');
     setConfig({ 'memory.core.enabled': false });
@@ -103,15 +116,17 @@ describe('the core context a context engine wraps, against a real serve', () => 
       setConfig({ 'memory.core.enabled': true });
     }
     expect(await createCoreContext({ home, env: {} }).sessionBlock({ sessionKey: 'a' })).toBe(CORE);
+    await stopServe();
   });
 
   it('the OpenClaw engine adds the block to every run, from serve', async () => {
+    await startServe();
     let engine: OpenClawContextEngine | undefined;
     plugin.register({ pluginConfig: { home, source: 'work' }, registerContextEngine: (_id, factory) => void (engine = factory({}) as OpenClawContextEngine) });
     const messages = [{ role: 'user', content: 'What ships today?' }];
     const run = await engine!.assemble({ sessionId: 'oc-1', sessionKey: 'agent:main:oc-1', messages });
     expect(run).toEqual({ messages, estimatedTokens: estimateTokens(messages, `${CORE}\n\n${WORK}`), systemPromptAddition: `${CORE}\n\n${WORK}` });
-    await serve.stop();
+    await stopServe();
   });
 
   it('without serve: read from serve\'s cache file, never by opening the brain', async () => {

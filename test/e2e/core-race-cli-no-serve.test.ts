@@ -22,7 +22,7 @@ const ok = (args: string[], input = ''): string => {
 const pageOf = (slug: string, size: number) => `---\ntitle: R\nalways_load: true\n---\n${'y'.repeat(size - 2 - `## R (${slug})\n\n`.length)}\n`;
 const used = (): number => JSON.parse(ok(['core', 'status', '--json'])).used_chars as number;
 
-describe('the budget race between two CLI processes without serve', { timeout: 900_000 }, () => {
+describe('the budget race between two CLI processes without serve', () => {
   it(`two concurrent \`page put\` processes for the last 300 characters: exactly one writes, the other waits and is refused or gets brain_locked, ${ROUNDS} rounds in a row`, async () => {
     // The brain is prepared and checked in this process (serve in-process, closed again before the
     // race): only the racing commands pay for process starts.

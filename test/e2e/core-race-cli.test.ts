@@ -26,7 +26,7 @@ const put = (slug: string, text: string, viaProcess: boolean): Promise<CliResult
 /** A core page whose section plus separator is exactly `size` characters. */
 const pageOf = (slug: string, size: number) => `---\ntitle: R\nalways_load: true\n---\n${'y'.repeat(size - 2 - `## R (${slug})\n\n`.length)}\n`;
 
-describe('the budget race through the CLI, commands forwarded to one serve', { timeout: 600_000 }, () => {
+describe('the budget race through the CLI, commands forwarded to one serve', () => {
   it(`two concurrent \`page put\` commands racing to the last 300 characters: exactly one wins, ${ROUNDS} rounds (${PROCESS_ROUNDS} from two processes)`, async () => {
     expect((await bs(['page', 'put', 'base'], `---\ntitle: base\nalways_load: true\n---\nx\n`)).code).toBe(0);
     const fill = 1000 - 300 - (await used());

@@ -118,7 +118,7 @@ beforeAll(() => {
     const r = runCli(['--home', home, ...args], { env: quiet });
     expect(r.code, r.stderr).toBe(0);
   }
-}, 300_000);
+});
 
 describe('the first session after bootstrap, no serve started by hand', () => {
   it('session start prints the core block first', async () => {
@@ -197,5 +197,5 @@ describe('the first session after bootstrap, no serve started by hand', () => {
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 });

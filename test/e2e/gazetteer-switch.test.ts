@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../support/cli.js';
+import { tempDir } from '../support/cli.js';
+import { openCliSession, type CliSession } from '../support/cli-session.js';
 
 /**
  * `retrieval.reflex.gazetteer` end to end: the same turn names two pages only the gazetteer can
@@ -11,7 +12,8 @@ import { runCli, tempDir } from '../support/cli.js';
  */
 const brain = tempDir('bs-gaz-brain-');
 const home = tempDir('bs-gaz-home-');
-const bs = (args: string[], input = '') => runCli(['--home', home.path, ...args], { input });
+let cli: CliSession;
+const bs = (args: string[], input = '') => cli.run(args, { input });
 
 const TURN = 'user: I play Cyberpunk 2077 and CS:GO most nights\n';
 const CONTROL = 'user: Alice Example joined the squad\n';
@@ -23,15 +25,15 @@ function page(rel: string, content: string): void {
   writeFileSync(full, content);
 }
 
-const volunteered = (input: string): string[] => {
-  const r = bs(['volunteer-context', '--json'], input);
+const volunteered = async (input: string): Promise<string[]> => {
+  const r = await bs(['volunteer-context', '--json'], input);
   expect(r.code, r.stderr).toBe(0);
   return (JSON.parse(r.stdout) as { pages: Array<{ slug: string }> }).pages.map((p) => p.slug);
 };
 
 /** `watch --json` over the gazetteer turn then the control turn: `<turn> <slug>` per line. */
-const watched = (session: string): string[] => {
-  const r = bs(['watch', '--json', '--session-id', session], TURN + CONTROL);
+const watched = async (session: string): Promise<string[]> => {
+  const r = await bs(['watch', '--json', '--session-id', session], TURN + CONTROL);
   expect(r.code, r.stderr).toBe(0);
   return r.stdout
     .split('\n')
@@ -40,35 +42,36 @@ const watched = (session: string): string[] => {
     .map((p) => `${p.turn} ${p.slug}`);
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   page('media/cyberpunk-2077.md', '---\ntitle: Cyberpunk 2077\ntype: media\n---\nAn open-world game.\n');
   page('media/counter-strike.md', '---\ntitle: "Counter-Strike: Global Offensive"\ntype: media\naliases: ["CS:GO"]\n---\nA team shooter.\n');
   page('people/alice-example.md', '---\ntitle: Alice Example\ntype: person\n---\nAlice Example is a founder.\n');
-  expect(bs(['import', brain.path]).code).toBe(0);
+  cli = await openCliSession(home.path);
+  expect((await bs(['import', brain.path])).code).toBe(0);
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await cli.close();
   brain.cleanup();
   home.cleanup();
 });
 
-// Each case spawns three CLI processes; shared machines can be slow to start them.
-describe('retrieval.reflex.gazetteer (issue 8 switch)', () => {
-  it('unset: on by default in volunteer-context and watch', () => {
-    expect(bs(['config', 'get', 'retrieval.reflex.gazetteer']).stdout).toBe('true\n');
-    expect(volunteered(TURN)).toEqual(BOTH);
-    expect(watched('gaz-unset')).toEqual(['1 media/counter-strike', '1 media/cyberpunk-2077', '2 people/alice-example']);
+describe('the retrieval.reflex.gazetteer switch', () => {
+  it('unset: on by default in volunteer-context and watch', async () => {
+    expect((await bs(['config', 'get', 'retrieval.reflex.gazetteer'])).stdout).toBe('true\n');
+    expect(await volunteered(TURN)).toEqual(BOTH);
+    expect(await watched('gaz-unset')).toEqual(['1 media/counter-strike', '1 media/cyberpunk-2077', '2 people/alice-example']);
   });
 
-  it('true: the same', () => {
-    expect(bs(['config', 'set', 'retrieval.reflex.gazetteer', 'true'])).toEqual({ code: 0, stdout: 'retrieval.reflex.gazetteer = true\n', stderr: '' });
-    expect(volunteered(TURN)).toEqual(BOTH);
-    expect(watched('gaz-true')).toEqual(['1 media/counter-strike', '1 media/cyberpunk-2077', '2 people/alice-example']);
+  it('true: the same', async () => {
+    expect(await bs(['config', 'set', 'retrieval.reflex.gazetteer', 'true'])).toEqual({ code: 0, stdout: 'retrieval.reflex.gazetteer = true\n', stderr: '' });
+    expect(await volunteered(TURN)).toEqual(BOTH);
+    expect(await watched('gaz-true')).toEqual(['1 media/counter-strike', '1 media/cyberpunk-2077', '2 people/alice-example']);
   });
 
-  it('false: spec-exact, neither page, while the spec arms still volunteer', () => {
-    expect(bs(['config', 'set', 'retrieval.reflex.gazetteer', 'false'])).toEqual({ code: 0, stdout: 'retrieval.reflex.gazetteer = false\n', stderr: '' });
-    expect(bs(['volunteer-context'], TURN)).toMatchObject({ code: 0, stdout: 'Nothing volunteered (no entity cleared the confidence gate).\n' });
-    expect(watched('gaz-false')).toEqual(['2 people/alice-example']);
+  it('false: spec-exact, neither page, while the spec arms still volunteer', async () => {
+    expect(await bs(['config', 'set', 'retrieval.reflex.gazetteer', 'false'])).toEqual({ code: 0, stdout: 'retrieval.reflex.gazetteer = false\n', stderr: '' });
+    expect(await bs(['volunteer-context'], TURN)).toMatchObject({ code: 0, stdout: 'Nothing volunteered (no entity cleared the confidence gate).\n' });
+    expect(await watched('gaz-false')).toEqual(['2 people/alice-example']);
   });
 });

@@ -78,7 +78,7 @@ describe.skipIf(!isRoot || !hasSetpriv)('another local user', () => {
     firstRun = runCli(['--home', existing, 'page', 'put', 'notes/vault'], { input: '---\nvisibility: private\n---\nsecret\n' });
     runCli(['--home', created, 'page', 'put', 'notes/vault'], { input: '---\nvisibility: private\n---\nsecret\n' });
     serve = await startServe(created);
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await serve?.stop();

@@ -59,7 +59,7 @@ beforeAll(async () => {
   // at every start, outside its deadline); the tests below then measure the hook, not the loader.
   await hook('user-prompt', prompt('warm-up', 'hello'));
   await hook('post-tool', { ...fixtureJson('post-tool-use-bash.json'), session_id: 'warm-up', tool_response: { stdout: 'nothing to see here' } });
-}, 180_000);
+});
 
 afterAll(async () => {
   await runtime?.stop();
@@ -170,7 +170,7 @@ describe('a pushed page is one the agent can open over MCP', () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('post-tool: what tools return pushes too', () => {

@@ -138,7 +138,7 @@ describe('MCP server over raw stdio without serve', () => {
     expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
     for (const a of answers.slice(1)) expect(a.result.isError, a.result.content?.[0]?.text).toBeFalsy();
     expect(JSON.parse(answers[1]!.result.content[0].text)).toMatchObject({ slug: 'people/alice-example' });
-  }, 120_000);
+  });
 
   it('exits 0 on an empty stdin', async () => {
     const r = await runCliAsync(['--home', home, 'mcp'], { input: '' });

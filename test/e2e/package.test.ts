@@ -27,7 +27,7 @@ beforeAll(() => {
     env: npmEnv,
     stdio: 'pipe',
   });
-}, 300_000);
+});
 afterAll(() => sandbox.cleanup());
 
 describe('the npm package', () => {
@@ -75,7 +75,7 @@ describe('the npm package', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Imported 7 example pages from .*node_modules\/brainstream\/docs\/examples\/brain\n/);
     expect(r.stdout).toContain('→ Widget Co → companies/widget-co (0.85, title)');
-  }, 120_000);
+  });
 
   it('type-checks and runs the documented library example as a TypeScript consumer', () => {
     copyFileSync(join(root, 'docs/examples/library.ts'), join(consumer, 'library.ts'));
@@ -97,5 +97,5 @@ describe('the npm package', () => {
     expect(ran.stdout).toContain('Widget Co → companies/widget-co (0.8) — exact title match "Widget Co"');
     expect(ran.stdout).toContain('Swami Iyer → people/swami-iyer (0.85)');
     expect(ran.stdout).toContain('2 volunteered events logged');
-  }, 120_000);
+  });
 });

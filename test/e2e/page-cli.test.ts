@@ -230,5 +230,5 @@ describe('two direct writers at once', () => {
     } finally {
       raceHome.cleanup();
     }
-  }, 600_000);
+  });
 });

@@ -41,7 +41,7 @@ describe('serve autostart', () => {
     started.push(ping!.pid);
     const log = readFileSync(join(home, 'run', 'serve.log'), 'utf8');
     expect(log.match(/\[serve\] listening/g)).toHaveLength(1);
-  }, 300_000);
+  });
 
   it('after kill -9 of serve, the next command starts it again', async () => {
     const before = (await pingServe(home))!.pid;
@@ -53,7 +53,7 @@ describe('serve autostart', () => {
     expect(after?.pid).toBeGreaterThan(0);
     expect(after!.pid).not.toBe(before);
     started.push(after!.pid);
-  }, 300_000);
+  });
 
   it('BRAINSTREAM_AUTOSTART=0 runs the command without starting serve', async () => {
     const pid = (await pingServe(home))!.pid;
@@ -62,7 +62,7 @@ describe('serve autostart', () => {
     const r = await runCliAsync(['--home', home, 'page', 'list', '--json'], { env: { BRAINSTREAM_AUTOSTART: '0' } });
     expect(r.code, r.stderr).toBe(0);
     expect(await pingServe(home)).toBeNull();
-  }, 300_000);
+  });
 
   it('a hook answers without waiting and leaves serve starting for the next prompt', async () => {
     expect(await pingServe(home)).toBeNull();
@@ -76,5 +76,5 @@ describe('serve autostart', () => {
     }
     expect(ping).toMatchObject({ role: 'serve', version: packageVersion() });
     started.push(ping.pid);
-  }, 300_000);
+  });
 });

@@ -1,17 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrain } from '../../src/brain/brain.js';
 import { homePaths } from '../../src/brain/home.js';
 import type { WirePage } from '../../src/serve/protocol.js';
 import { request } from '../../src/serve/socket-client.js';
-import { runCli, tempDir } from '../support/cli.js';
-import { eventually, startServe, writePages, type ServeProcess } from './serve-harness.js';
+import { tempDir } from '../support/cli.js';
+import { openCliSession, type CliSession } from '../support/cli-session.js';
+import { eventually, writePages } from './serve-harness.js';
 
+// Serve runs in this process: the socket and its protocol are what these tests check, not a process.
 const folder = tempDir('bs-tc-src-');
 const bigFolder = tempDir('bs-tc-big-');
 const home = tempDir('bs-tc-home-');
-let serve: ServeProcess;
-let trimmedKept: string[] = [];
+let cli: CliSession;
 
 const LONG = (name: string): string => `${name} ${'x'.repeat(3000)}`;
 
@@ -24,15 +24,33 @@ beforeAll(async () => {
     'companies/acme-robotics': '---\ntitle: Acme Robotics\n---\nAcme Robotics makes arms.\n',
   });
   writePages(bigFolder.path, Object.fromEntries(['Quill', 'Ferro', 'Basalt'].map((a) => [`people/${a.toLowerCase()}`, `---\ntitle: ${LONG(a)}\naliases: [${a}]\n---\nShort.\n`])));
-  expect(runCli(['--home', home.path, 'import', folder.path]).code).toBe(0);
-  expect(runCli(['--home', home.path, 'import', bigFolder.path, '--source', 'big']).code).toBe(0);
-  serve = await startServe(home.path);
+  cli = await openCliSession(home.path);
+  expect((await cli.run(['import', folder.path])).code).toBe(0);
+  expect((await cli.run(['import', bigFolder.path, '--source', 'big'])).code).toBe(0);
 });
 
 afterAll(async () => {
-  if (serve.child.exitCode === null) await serve.stop();
+  await cli.close();
   for (const d of [folder, bigFolder, home]) d.cleanup();
 });
+
+interface Delivery {
+  session_id: string;
+  channel: string;
+  slug: string;
+  rationale: string;
+  confidence: number;
+  turn: number | null;
+}
+/** The delivery log of a session once it holds `count` rows (deliveries are logged after the answer). */
+const deliveries = (sessionId: string, count: number): Promise<Delivery[]> =>
+  eventually(async () => {
+    const rows = await cli.query<Delivery>(
+      `SELECT session_id, channel, slug, rationale, confidence, turn FROM context_volunteer_events WHERE session_id = '${sessionId}' ORDER BY slug`,
+    );
+    expect(rows.length).toBeLessThanOrEqual(count);
+    return rows.length === count ? rows : undefined;
+  });
 
 /** A response as the tests read it (refusals carry `error`, answers the rest). */
 interface Reply {
@@ -75,6 +93,10 @@ describe('turn_context', () => {
       ['people/carol-newman', 0.8, 'title match "Carol Newman"'],
     ]);
     expect(body.volunteered.map((p) => p.slug)).toEqual(['people/dan-okafor', 'companies/acme-robotics']);
+    // A request with a session is a turn of that session: its decision is logged with the turn's number.
+    const logged = await deliveries('fmt', 5);
+    expect(logged.find((r) => r.slug === 'people/alice-example')).toMatchObject({ rationale: 'title match "Alice Example"', confidence: 0.8, turn: 1 });
+    expect(logged.find((r) => r.slug === 'people/dan-okafor')).toMatchObject({ rationale: 'exact title match "Dan Okafor"; mentioned in the newest turn', turn: 1 });
   });
 
   it('suppresses by whole slug only: a surfaced slug suppresses, a prior mention does not', async () => {
@@ -99,7 +121,8 @@ describe('turn_context', () => {
     expect(res.pointers.map((p) => p.slug)).toEqual(full.pointers.slice(1).map((p) => p.slug));
     expect(res.text.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(2);
     expect(res.text).not.toContain(full.pointers[0]!.slug);
-    trimmedKept = full.pointers.map((p) => p.slug).sort();
+    // The log holds the decision; the block trimmed to its byte budget shows fewer.
+    expect((await deliveries('trim', 3)).map((r) => r.slug)).toEqual(full.pointers.map((p) => p.slug).sort());
   });
 
   it('answers unknown sources with unknown_source, and an empty block with ok and no text', async () => {
@@ -113,6 +136,10 @@ describe('turn_context', () => {
       volunteered: [],
       degraded_reason: null,
     });
+    // Turns are decided in order: once a later turn is logged, the empty one was decided too.
+    await ask({ window: user('ask Dan Okafor'), session_id: 'after-empty' });
+    await deliveries('after-empty', 1);
+    expect(await cli.query(`SELECT slug FROM context_volunteer_events WHERE session_id = 'empty'`)).toEqual([]);
   });
 
   it('logs deliveries on the claimed hook channel; other claims are logged as claude-code; session ids cut at 256', async () => {
@@ -121,15 +148,21 @@ describe('turn_context', () => {
       await ask({ window: user('ask Dan Okafor'), session_id: `chan-${i}`, ...(channel ? { channel } : {}) });
     }
     await ask({ window: user('ask Dan Okafor'), session_id: 'L'.repeat(300), channel: 'codex' });
+    const channelOf = async (i: number): Promise<string[]> => (await deliveries(`chan-${i}`, 1)).map((r) => r.channel);
+    expect(await channelOf(0)).toEqual(['claude-code']);
+    expect(await channelOf(1)).toEqual(['codex']);
+    expect(await channelOf(2)).toEqual(['opencode']);
+    for (const i of [3, 4, 5, 6, 7]) expect(await channelOf(i)).toEqual(['claude-code']);
+    expect(await deliveries('L'.repeat(256), 1)).toHaveLength(1);
   });
 });
 
 describe('turn_context hot facts', () => {
   it('adds the source’s active world facts of the last day, never private ones', async () => {
-    const remember = (args: string[]) => runCli(['--home', home.path, 'remember', ...args, '--source', 'big', '--provenance', 'said so']);
-    expect(remember(['Ferro prefers email', '--entity', 'people/ferro']).code).toBe(0);
-    expect(remember(['The fair moved to May']).code).toBe(0);
-    expect(remember(['Private detail', '--visibility', 'private']).code).toBe(0);
+    const remember = (args: string[]) => cli.run(['remember', ...args, '--source', 'big', '--provenance', 'said so']);
+    expect((await remember(['Ferro prefers email', '--entity', 'people/ferro'])).code).toBe(0);
+    expect((await remember(['The fair moved to May'])).code).toBe(0);
+    expect((await remember(['Private detail', '--visibility', 'private'])).code).toBe(0);
     const res = await ask({ window: user('nothing here'), source_id: 'big', session_id: 'facts' });
     expect(res).toMatchObject({ ok: true, pointers: [], volunteered: [], degraded_reason: null });
     expect(res.text).toBe(
@@ -159,6 +192,7 @@ describe('resolve (ambient reflex)', () => {
         '- **Alice Example** → `people/alice-example` — Alice Example is an early founder. (use get_page before relying on details)',
       ].join('\n'),
     );
+    expect(await deliveries('reflex-1', 1)).toMatchObject([{ channel: 'reflex', rationale: 'title match "Alice Example"' }]);
   });
 
   it('at window 1 reads only the current user text and also suppresses by title; off → no block', async () => {
@@ -184,7 +218,7 @@ describe('core_block', () => {
   it('delivers nothing while core memory is off, then the session block, and keeps the cache file current', async () => {
     expect(await request(home.path, { kind: 'core_block' })).toMatchObject({ ok: true, enabled: false, text: '' });
     writeFileSync(homePaths(home.path).config, JSON.stringify({ memory: { core: { enabled: true } } }));
-    const put = runCli(['--home', home.path, 'page', 'put', 'core/profile'], { input: '---\ntitle: Profile\nalways_load: true\n---\nI like tea.\n' });
+    const put = await cli.run(['page', 'put', 'core/profile'], { input: '---\ntitle: Profile\nalways_load: true\n---\nI like tea.\n' });
     expect(put.code).toBe(0);
     const block = '# Core memory\n\n## Profile (core/profile)\n\nI like tea.';
     expect(await request(home.path, { kind: 'core_block', source_id: 'big' })).toMatchObject({ ok: true, enabled: true, text: block, chars: block.length });
@@ -193,33 +227,5 @@ describe('core_block', () => {
       return c.sources.default?.text === block ? c : undefined;
     });
     expect(cached.sources.big!.text).toBe(block);
-  });
-});
-
-describe('after shutdown', () => {
-  it('the delivery log holds each delivery once, on the right channel', async () => {
-    expect(await serve.stop()).toBe(0);
-    const brain = await openBrain(home.path);
-    try {
-      const rows = await brain.db.query<{ session_id: string; channel: string; slug: string; match_arm: string; rationale: string; confidence: number; turn: number | null }>(
-        `SELECT session_id, channel, slug, match_arm, rationale, confidence, turn FROM context_volunteer_events ORDER BY session_id, slug`,
-      );
-      const bySession = (id: string) => rows.filter((r) => r.session_id === id);
-      expect(bySession('chan-0').map((r) => r.channel)).toEqual(['claude-code']);
-      expect(bySession('chan-1').map((r) => r.channel)).toEqual(['codex']);
-      expect(bySession('chan-2').map((r) => r.channel)).toEqual(['opencode']);
-      for (const i of [3, 4, 5, 6, 7]) expect(bySession(`chan-${i}`).map((r) => r.channel)).toEqual(['claude-code']);
-      expect(bySession('L'.repeat(256))).toHaveLength(1);
-      expect(bySession('fmt')).toHaveLength(5);
-      // A request with a session is a turn of that session: its decision is logged with the turn's number.
-      expect(bySession('fmt').find((r) => r.slug === 'people/alice-example')).toMatchObject({ rationale: 'title match "Alice Example"', confidence: 0.8, turn: 1 });
-      expect(bySession('fmt').find((r) => r.slug === 'people/dan-okafor')).toMatchObject({ rationale: 'exact title match "Dan Okafor"; mentioned in the newest turn', turn: 1 });
-      // The log holds the decision; the block trimmed to its byte budget shows fewer.
-      expect(bySession('trim').map((r) => r.slug).sort()).toEqual(trimmedKept);
-      expect(bySession('empty')).toEqual([]);
-      expect(bySession('reflex-1')).toMatchObject([{ channel: 'reflex', rationale: 'title match "Alice Example"' }]);
-    } finally {
-      await brain.close();
-    }
   });
 });

@@ -28,7 +28,7 @@ beforeAll(() => {
   const r = runCli(['--home', home, 'import', folder], { env });
   expect(r.code, r.stderr).toBe(0);
   expect(snapshotCurrent(home)).toBe(true);
-}, 300_000);
+});
 
 afterAll(() => tmp.cleanup());
 

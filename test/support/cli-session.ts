@@ -38,7 +38,8 @@ export interface CliSession {
  * spawn the binary with `runCli` instead.
  */
 export async function openCliSession(home: string): Promise<CliSession> {
-  const runtime = await ServeRuntime.start(home, { role: 'serve', runCommand: runProgram });
+  // Tests check blocks, not speed: a turn's assembly may take as long as a busy machine needs.
+  const runtime = await ServeRuntime.start(home, { role: 'serve', runCommand: runProgram, turnBudgetMs: 600_000 });
   const run = async (args: readonly string[], options: CliRunOptions = {}): Promise<CliResult> => {
     const argv = ['--home', home, ...args];
     const { command } = commandRoute(argv);

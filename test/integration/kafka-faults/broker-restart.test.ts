@@ -26,6 +26,7 @@ import { embeddedReference, feedbackRows, sessionStates, type PipelineResult } f
 import { waitForZeroLag } from '../kafka/support/group-lag.js';
 import { holdTableLock, waitUntilBlocked } from '../kafka/support/pg-faults.js';
 import { ServeProcess } from '../kafka/support/serve-process.js';
+import { WAIT_BUDGET_MS } from '../kafka/support/wait-for.js';
 
 const run = promisify(execFile);
 const KAFKA_SCRIPTS = resolve(import.meta.dirname, '../../../infra/kafka');
@@ -55,7 +56,7 @@ describe.skipIf(!local || !pg)('distributed mode: the broker restarted mid-strea
   const prefix = `bsrestart.${process.pid}.`;
   const group = `${prefix}serve`;
   const broker = (script: 'start' | 'stop') =>
-    run('bash', [join(KAFKA_SCRIPTS, `${script}.sh`), '--port', String(port)], { env: { ...process.env, BRAINSTREAM_KAFKA_DATA: join(dir, 'kafka') }, timeout: 120_000 });
+    run('bash', [join(KAFKA_SCRIPTS, `${script}.sh`), '--port', String(port)], { env: { ...process.env, BRAINSTREAM_KAFKA_DATA: join(dir, 'kafka') }, timeout: WAIT_BUDGET_MS });
   const flags = () => ['--kafka', brokers.join(','), '--topic-prefix', prefix];
 
   beforeAll(async () => {
@@ -68,14 +69,14 @@ describe.skipIf(!local || !pg)('distributed mode: the broker restarted mid-strea
     writeBrain(join(dir, 'brain'), pages);
     lines = conversationStream(pages, 20, 150);
     reference = await embeddedReference(join(dir, 'brain'), lines, distributedTopologySettings(join(dir, 'home')));
-  }, 180_000);
+  });
 
   afterAll(async () => {
     if (serve) await serve.kill9();
     await broker('stop').catch(() => {});
     await pg?.dropDatabase();
     rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it('processors reconnect and finish; the rows equal an uninterrupted run', async () => {
     const publish = async (args: string[], input?: string) => {
@@ -100,7 +101,7 @@ describe.skipIf(!local || !pg)('distributed mode: the broker restarted mid-strea
       await lock.release();
     }
     await broker('start');
-    await waitForZeroLag({ brokers, database: pg!.url, topicPrefix: prefix, group }, 180_000);
+    await waitForZeroLag({ brokers, database: pg!.url, topicPrefix: prefix, group });
     const db = openPostgresDb(pg!.url, { max: 1, schema: DEFAULT_PG_SCHEMA });
     try {
       expect(await feedbackRows(db)).toEqual(reference.rows);
@@ -110,5 +111,5 @@ describe.skipIf(!local || !pg)('distributed mode: the broker restarted mid-strea
     }
     expect(await serve.stop()).toBe(0);
     serve = null;
-  }, 300_000);
+  });
 });

@@ -101,7 +101,7 @@ describe.skipIf(svc.skip)('distributed mode: faults survived (10,000-turn stream
     expect(reference.rows.length).toBeGreaterThan(2000);
     const privateSlugs = new Set(pages.filter((p) => p.private).map((p) => p.slug));
     expect(reference.rows.filter((r) => privateSlugs.has(r.slug as string))).toEqual([]);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     for (const d of deployments) await d.dispose().catch(() => {});
@@ -141,7 +141,7 @@ describe.skipIf(svc.skip)('distributed mode: faults survived (10,000-turn stream
     await d.caughtUp();
     await expectEqualsReference(d);
     expect(await second.stop()).toBe(0);
-  }, 240_000);
+  });
 
   it('a rebalance while a batch is in flight (a second member joins, then one leaves): same rows', async () => {
     const d = await deployment();
@@ -182,7 +182,7 @@ describe.skipIf(svc.skip)('distributed mode: faults survived (10,000-turn stream
     await d.caughtUp();
     await expectEqualsReference(d);
     expect(await b.stop()).toBe(0);
-  }, 300_000);
+  });
 
   it('PostgreSQL connections dropped mid-batch: the batch is retried, not skipped', async () => {
     const d = await deployment();
@@ -202,7 +202,7 @@ describe.skipIf(svc.skip)('distributed mode: faults survived (10,000-turn stream
     expect(retried.length).toBeGreaterThan(0);
     await expectEqualsReference(d);
     expect(await serve.stop()).toBe(0);
-  }, 240_000);
+  });
 });
 
 /** What differs between two runs, briefly (first rows and sessions), or '' when they are equal. */

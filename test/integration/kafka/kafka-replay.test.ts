@@ -73,5 +73,5 @@ describe.skipIf(!kafka)('the Kafka replay source (real broker)', () => {
     } finally {
       await source.close();
     }
-  }, 60_000);
+  });
 });

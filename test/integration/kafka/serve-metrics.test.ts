@@ -49,7 +49,7 @@ describe.skipIf(svc.skip)('serve --kafka metrics', () => {
     await producer.send({ topic: kafkaTopicName(svc.kafka.topicPrefix, 'turns'), messages: [{ key: 's3', value: 'not json' }] });
     await producer.disconnect();
     await waitForZeroLag({ brokers: svc.kafka.brokers, database: svc.pg.url, topicPrefix: svc.kafka.topicPrefix, group: group() });
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await serve?.stop();

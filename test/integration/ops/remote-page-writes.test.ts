@@ -27,7 +27,7 @@ beforeAll(async () => {
   brain = await openBrainOn(await openMemoryDb());
   await putPage(brain, owner, 'notes/vault', VAULT);
   await putPage(brain, owner, 'people/bob', `---\ntitle: Bob\nalways_load: true\ncore_priority: 7\n---\nBob runs ops.\n\n${TAKES}\n\n${FACTS}\n`);
-}, 180_000);
+});
 
 afterAll(async () => brain?.close());
 

@@ -32,7 +32,7 @@ describe('gazetteer tokens', () => {
   });
 });
 
-describe('gazetteer pass (issue 8)', () => {
+describe('gazetteer pass', () => {
   it('finds titles the run extractor splits: digits, lower-case connectors', () => {
     expect(both({ 'media/cyberpunk-2077': { title: 'Cyberpunk 2077' } }, 'playing a game called "Cyberpunk 2077". Have you?')).toEqual({
       off: [],

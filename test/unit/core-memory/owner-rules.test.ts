@@ -73,17 +73,14 @@ describe('omitted owner-only keys keep stored values', () => {
 
 describe('remote deletes', () => {
   it('refuses deleting a core page, naming core remove', () => {
-    try {
-      checkRemoteDelete({ source_id: 'work', slug: 'people/alice-example', frontmatter: { always_load: true } });
-      throw new Error('expected a refusal');
-    } catch (error) {
-      expect(error).toBeInstanceOf(CoreDeleteOwnerOnlyError);
-      const e = error as CoreDeleteOwnerOnlyError;
-      expect(e.code).toBe('core_delete_owner_only');
-      expect(e.message).toBe(
-        'only the brain owner can delete a core page. Ask the user to run: brainstream core remove --source work people/alice-example (after which the page can be deleted)',
-      );
-    }
+    expect(() => checkRemoteDelete({ source_id: 'work', slug: 'people/alice-example', frontmatter: { always_load: true } })).toThrow(CoreDeleteOwnerOnlyError);
+    expect(() => checkRemoteDelete({ source_id: 'work', slug: 'people/alice-example', frontmatter: { always_load: true } })).toThrow(
+      expect.objectContaining({
+        code: 'core_delete_owner_only',
+        message:
+          'only the brain owner can delete a core page. Ask the user to run: brainstream core remove --source work people/alice-example (after which the page can be deleted)',
+      }),
+    );
   });
 
   it('lets non-core pages be deleted', () => {

@@ -20,7 +20,7 @@ function expectComplete(r: BenchReport): void {
 }
 
 // 128 sessions through the watch pipeline: seconds alone, much longer on a busy shared machine.
-describe.skipIf(!exists)('LoCoMo floors with the gazetteer on (issue 8)', () => {
+describe.skipIf(!exists)('LoCoMo floors with the gazetteer on', () => {
   it('know-to-ask ≤ 0.02, false fire ≤ 0.002, precision ≥ 0.99, recall ≥ 0.97, no isolation violation', async () => {
     const r = await scoreFixtures(dir, { gazetteer: true });
     expectComplete(r);

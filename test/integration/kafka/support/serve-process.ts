@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { CLI } from '../../../support/cli.js';
-import { waitFor } from './wait-for.js';
+import { WAIT_BUDGET_MS, waitFor } from './wait-for.js';
 
 export interface ServeArgs {
   brokers: string[];
@@ -57,7 +57,7 @@ export class ServeProcess {
       .map((l) => ((l.assignment as Record<string, number[]>)[turnsTopic] ?? []).slice().sort((a, b) => a - b));
   }
 
-  async waitForLine(what: string, match: (line: string) => boolean, timeoutMs = 90_000): Promise<string> {
+  async waitForLine(what: string, match: (line: string) => boolean, timeoutMs = WAIT_BUDGET_MS): Promise<string> {
     let exited = false;
     void this.exited.then(() => (exited = true));
     return waitFor(what, () => {
