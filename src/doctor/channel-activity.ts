@@ -1,3 +1,4 @@
+import { countByChannel } from '../../projections/volunteer-events-queries.js';
 import type { Db } from '../db/db.js';
 import { Channel } from '../domain/event-schemas.js';
 
@@ -10,14 +11,7 @@ export interface ChannelActivity {
 
 /** Volunteer events of the last 7 days per channel (every channel of the closed set listed). */
 export async function channelActivity(db: Db, sources: readonly string[] | null, now: Date): Promise<Record<string, ChannelActivity>> {
-  const since = new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * 86_400_000).toISOString();
-  const rows = await db.query<{ channel: string; count: number; last: Date | string | null }>(
-    `SELECT channel, count(*)::int AS count, max(volunteered_at) AS last
-       FROM context_volunteer_events
-      WHERE volunteered_at > $1::timestamptz ${sources === null ? '' : 'AND source_id = ANY($2::text[])'}
-      GROUP BY channel`,
-    sources === null ? [since] : [since, sources],
-  );
+  const rows = await countByChannel(db, sources, new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * 86_400_000));
   const out: Record<string, ChannelActivity> = {};
   for (const ch of Channel.options) out[ch] = { count: 0, last_fired: null };
   for (const r of rows) out[r.channel] = { count: Number(r.count), last_fired: r.last === null ? null : new Date(r.last).toISOString() };

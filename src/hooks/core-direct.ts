@@ -11,7 +11,7 @@ import { openPgliteDb } from '../db/pglite-db.js';
 import { catchUp } from '../event-log/consumer.js';
 import { EmbeddedEventLog } from '../event-log/embedded-log.js';
 import { loadCoreRows } from '../ops/operations/core-rows.js';
-import { readPendingCoreNotices } from '../core-memory/core-notice-store.js';
+import { readPendingCoreNotices } from '../../projections/core-notices-queries.js';
 import type { CoreDelivery } from './core-delivery.js';
 
 /** The only projections the core block and its notices read (pages, remote-edit notices). */

@@ -1,6 +1,6 @@
 import type { Caller } from '../caller.js';
 import { coreRevision, renderBrainWideBlock, renderSessionBlock, type CoreBlock } from '../core-memory/core-block.js';
-import { readPendingCoreNotices } from '../core-memory/core-notice-store.js';
+import { readPendingCoreNotices } from '../../projections/core-notices-queries.js';
 import { coreNoticeLines, type PendingNotice } from '../core-memory/core-notices.js';
 import type { Db } from '../db/db.js';
 import { utcDay } from '../pages/facts-table.js';

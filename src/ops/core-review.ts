@@ -1,7 +1,8 @@
 import type { Brain } from '../brain/brain.js';
 import { canRead, type Caller } from '../caller.js';
 import { noPendingEditsMessage, renderCoreDiff } from '../core-memory/core-diff.js';
-import { readCoreRevision, readRemoteRevisionState } from '../core-memory/core-notice-store.js';
+import { readRemoteRevisionState } from '../../projections/core-notices-queries.js';
+import { readCoreRevision } from '../../projections/core-revisions-queries.js';
 import { renderCoreText } from '../core-memory/core-text.js';
 import { ackRevision, diffBaseRevision, latestPending } from '../core-memory/remote-revisions.js';
 import { revisionToken } from '../core-memory/revision-token.js';

@@ -1,6 +1,6 @@
 import type { Brain } from '../brain/brain.js';
 import type { Caller } from '../caller.js';
-import { listFacts } from '../core-memory/fact-store.js';
+import { listFacts } from '../../projections/facts-queries.js';
 
 export interface FactListing {
   id: string;

@@ -1,6 +1,7 @@
 import type { Brain } from '../brain/brain.js';
 import type { Caller } from '../caller.js';
-import { findFact, parseFactId } from '../core-memory/fact-store.js';
+import { findFact } from '../../projections/facts-queries.js';
+import { parseFactId } from '../core-memory/fact-id.js';
 import { planPageWrite } from '../core-memory/plan-page-write.js';
 import { makeEvent, type Envelope } from '../domain/events.js';
 import { BrainstreamError } from '../errors.js';

@@ -1,7 +1,7 @@
 import type { Brain } from '../brain/brain.js';
 import type { Caller } from '../caller.js';
 import { normalizeAlias } from '../context/strings.js';
-import { findDuplicateFact, nextFactId, type StoredFact } from '../core-memory/fact-store.js';
+import { findDuplicateFact, nextFactId, type StoredFact } from '../../projections/facts-queries.js';
 import { planPageWrite, type PageWritePlanner } from '../core-memory/plan-page-write.js';
 import type { RememberItem } from '../core-memory/remember-params.js';
 import type { RememberItemOutcome } from '../core-memory/remember-replay.js';

@@ -1,7 +1,8 @@
 import type { Brain } from '../brain/brain.js';
 import type { Caller } from '../caller.js';
 import { brainConfig } from '../config/brain-config.js';
-import { findFact, parseFactId, type StoredFact } from '../core-memory/fact-store.js';
+import { findFact, type StoredFact } from '../../projections/facts-queries.js';
+import { parseFactId } from '../core-memory/fact-id.js';
 import { RememberParamsError } from '../core-memory/errors.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { validateRememberParams, type RememberItem, type RememberRequest } from '../core-memory/remember-params.js';
@@ -9,7 +10,7 @@ import { decideReplay, itemsFingerprint, rememberBatchResponse, type RememberBat
 import { makeEvent } from '../domain/events.js';
 import { BrainstreamError } from '../errors.js';
 import { logger } from '../logger.js';
-import { readRememberReplay } from '../core-memory/remember-request-store.js';
+import { readRememberReplay } from '../../projections/remember-requests-queries.js';
 import { rememberItem, type ItemOutcome } from './remember-item.js';
 import { serialisePerRequest } from './remember-request-lock.js';
 

@@ -5,7 +5,7 @@ import { coreNoticeLines } from '../core-memory/core-notices.js';
 import type { CorePageRow } from '../core-memory/core-page.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { loadCoreRows } from '../ops/operations/core-rows.js';
-import { readPendingCoreNotices } from '../core-memory/core-notice-store.js';
+import { readPendingCoreNotices } from '../../projections/core-notices-queries.js';
 import type { CoreBlockResult } from './protocol.js';
 
 /** What every owner session's core delivery is computed from, read once. */

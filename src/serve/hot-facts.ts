@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.js';
+import { recentWorldFacts, type RecentFact } from '../../projections/facts-queries.js';
 import { logger } from '../logger.js';
 import type { HotFact } from './turn-block.js';
 
@@ -6,13 +7,6 @@ const DAY_MS = 86_400_000;
 export const HOT_FACTS_CAP = 10;
 /** `remember` stores every fact with confidence 1.0; the store keeps no other. */
 const STORED_CONFIDENCE = 1;
-
-interface FactRow {
-  fact: string;
-  entity: string | null;
-  valid_until: string | null;
-  created_at: Date | string;
-}
 
 /** Active until the end of its `valid_until` day (a date), or until that instant (a datetime). */
 function activeAt(validUntil: string | null, now: Date): boolean {
@@ -30,7 +24,7 @@ function activeAt(validUntil: string | null, now: Date): boolean {
  * fact event, so a turn reads no database.
  */
 export class HotFacts {
-  private readonly bySource = new Map<string, Promise<FactRow[]>>();
+  private readonly bySource = new Map<string, Promise<RecentFact[]>>();
 
   constructor(private readonly db: Db) {}
 
@@ -53,14 +47,9 @@ export class HotFacts {
   }
 
   /** The source's active world facts of the last 24 h as of `now`, newest first; none if the store cannot be read. */
-  private async load(sourceId: string, now: Date): Promise<FactRow[]> {
+  private async load(sourceId: string, now: Date): Promise<RecentFact[]> {
     try {
-      return await this.db.query<FactRow>(
-        `SELECT fact, entity, valid_until, created_at FROM facts
-          WHERE source_id = $1 AND status = 'active' AND visibility = 'world' AND created_at > $2
-          ORDER BY created_at DESC, id DESC`,
-        [sourceId, new Date(now.getTime() - DAY_MS).toISOString()],
-      );
+      return await recentWorldFacts(this.db, sourceId, new Date(now.getTime() - DAY_MS));
     } catch (err) {
       logger.warn({ err }, 'could not read hot facts; the turn block goes without them');
       this.bySource.delete(sourceId);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/db.js';
 import { cmp } from '../ops/page-store.js';
+import { sumUsageStats } from '../../projections/usage-stats-queries.js';
 import { precisionOf } from './volunteer-stats.js';
 
 /** `brainstream stats --by`: the dimensions of the usage statistics, and their columns. */
@@ -46,15 +47,7 @@ const counts = (v: number, a: number, s: number): UsageCounts => ({
 /** Sums the usage-statistics projection over the range, grouped by the dimensions asked for (code-unit order). */
 export async function queryUsageStats(db: Db, q: UsageStatsQuery): Promise<UsageStatsResult> {
   const cols = q.by.map((d) => STATS_DIMENSIONS[d]);
-  const select = cols.map((c) => (c === 'day' ? 'day::text AS day' : c));
-  const raw = await db.query<Record<string, string | number>>(
-    `SELECT ${[...select, 'sum(volunteered)::int AS v', 'sum(used_approximate)::int AS a', 'sum(used_attributed)::int AS s'].join(', ')}
-       FROM usage_stats
-      WHERE ($1::date IS NULL OR day >= $1::date) AND ($2::date IS NULL OR day <= $2::date)
-        AND ($3::text[] IS NULL OR source_id = ANY($3::text[]))
-      ${cols.length > 0 ? `GROUP BY ${cols.join(', ')}` : ''}`,
-    [q.since, q.until, q.sources],
-  );
+  const raw = await sumUsageStats(db, cols, q);
   const rows = raw
     .filter((r) => Number(r.v ?? 0) > 0)
     .map((r) => {

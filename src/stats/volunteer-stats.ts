@@ -1,6 +1,7 @@
+import { usageByArm, type Attribution } from '../../projections/volunteer-events-queries.js';
 import type { Db } from '../db/db.js';
 
-export type Attribution = 'approximate' | 'session';
+export type { Attribution };
 
 export const APPROXIMATE_NOTE =
   'approximate: "used" = pages.last_retrieved_at > volunteered_at. Unrelated reads of the same page cause false positives; use --attribution session for exact attribution.';
@@ -31,28 +32,12 @@ export const DEFAULT_STATS_DAYS = 30;
 export const precisionOf = (used: number, volunteered: number): number =>
   volunteered === 0 ? 0 : Number((used / volunteered).toFixed(3));
 
-const USED_SQL: Record<Attribution, string> = {
-  // Deleted pages never count.
-  approximate: `EXISTS (SELECT 1 FROM pages p WHERE p.source_id = e.source_id AND p.slug = e.slug AND NOT p.deleted
-                  AND p.last_retrieved_at > e.volunteered_at)`,
-  session: `e.session_id IS NOT NULL AND EXISTS (SELECT 1 FROM page_retrievals r WHERE r.source_id = e.source_id
-                  AND r.slug = e.slug AND r.session_id = e.session_id AND r.retrieved_at > e.volunteered_at)`,
-};
-
 /**
  * Per (arm, channel), how many volunteered pages of the caller's sources in the
  * last `days` days were then used, under either attribution.
  */
 export async function volunteerStats(db: Db, sources: readonly string[], days: number, attribution: Attribution, now = new Date()): Promise<VolunteerStats> {
-  const since = new Date(now.getTime() - days * 86_400_000).toISOString();
-  const rows = await db.query<{ match_arm: string; channel: string; volunteered: number; used: number }>(
-    `SELECT e.match_arm, e.channel, count(*)::int AS volunteered,
-            count(*) FILTER (WHERE ${USED_SQL[attribution]})::int AS used
-       FROM context_volunteer_events e
-      WHERE e.source_id = ANY($1::text[]) AND e.volunteered_at > $2::timestamptz
-      GROUP BY e.match_arm, e.channel`,
-    [sources, since],
-  );
+  const rows = await usageByArm(db, sources, new Date(now.getTime() - days * 86_400_000), attribution);
   const byArm = rows
     .map((r) => ({ match_arm: r.match_arm, channel: r.channel, volunteered: r.volunteered, used: r.used, precision: precisionOf(r.used, r.volunteered) }))
     .sort((a, b) => (a.match_arm < b.match_arm ? -1 : a.match_arm > b.match_arm ? 1 : a.channel < b.channel ? -1 : a.channel > b.channel ? 1 : 0));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coreStatusJson } from '../../core-memory/core-listing.js';
 import { memorySettings } from '../../core-memory/memory-settings.js';
 import { loadCoreRows } from './core-rows.js';
-import { readPendingCoreNotices } from '../../core-memory/core-notice-store.js';
+import { readPendingCoreNotices } from '../../../projections/core-notices-queries.js';
 import { defineOperation, READ_ONLY } from './operation.js';
 import { opConfig, opNow, utcDay } from './op-settings.js';
 

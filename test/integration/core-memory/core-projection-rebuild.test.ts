@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Brain } from '../../../src/brain/brain.js';
-import { readPendingCoreNotices } from '../../../src/core-memory/core-notice-store.js';
+import { readPendingCoreNotices } from '../../../projections/core-notices-queries.js';
 import { rebuildProjection } from '../../../src/event-log/rebuild-projection.js';
 import { coreRemove } from '../../../src/ops/core-mark.js';
 import { coreAck, coreDiff } from '../../../src/ops/core-review.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPendingCoreNotices } from '../../../src/core-memory/core-notice-store.js';
+import { readPendingCoreNotices } from '../../../projections/core-notices-queries.js';
 import { coreAck, coreDiff } from '../../../src/ops/core-review.js';
 import { remoteEditNoticeLines } from '../../../src/ops/core-delivery.js';
 import { findPage } from '../../../src/ops/page-store.js';

@@ -1,5 +1,5 @@
-import type { Db } from '../db/db.js';
-import type { StoredReplay } from './remember-replay.js';
+import type { Db } from '../src/db/db.js';
+import type { StoredReplay } from '../src/core-memory/remember-replay.js';
 
 /** The stored response of a `remember` call, by (bound source, caller identity, request_id). */
 export async function readRememberReplay<R>(db: Db, sourceId: string, identity: string, requestId: string): Promise<StoredReplay<R> | null> {

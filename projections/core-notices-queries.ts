@@ -1,6 +1,6 @@
-import type { Db } from '../db/db.js';
-import type { PendingNotice } from './core-notices.js';
-import { emptyRemoteRevisionState, type RemoteRevisionState } from './remote-revisions.js';
+import type { Db } from '../src/db/db.js';
+import type { PendingNotice } from '../src/core-memory/core-notices.js';
+import { emptyRemoteRevisionState, type RemoteRevisionState } from '../src/core-memory/remote-revisions.js';
 
 /**
  * Core pages with unacknowledged remote revisions, naming the latest one, for
@@ -37,18 +37,4 @@ export async function readRemoteRevisionState(db: Db, sourceId: string, slug: st
     remote_revisions: revisions.map((r) => Number(r.version)),
     acked_through: ack ? Number(ack.acked_through) : 0,
   };
-}
-
-/** One saved version of a core page (compiled truth as saved), or null when it was not kept. */
-export async function readCoreRevision(
-  db: Db,
-  sourceId: string,
-  slug: string,
-  version: number,
-): Promise<{ title: string; frontmatter: Record<string, unknown>; compiled_truth: string } | null> {
-  const [row] = await db.query<{ title: string; frontmatter: Record<string, unknown>; compiled_truth: string }>(
-    'SELECT title, frontmatter, compiled_truth FROM core_revisions WHERE source_id = $1 AND slug = $2 AND version = $3',
-    [sourceId, slug, version],
-  );
-  return row ?? null;
 }

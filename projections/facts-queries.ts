@@ -1,6 +1,6 @@
-import type { Db } from '../db/db.js';
+import type { Db } from '../src/db/db.js';
 
-/** A row of the fact store (`facts` projection). */
+/** A row of the fact store: the `facts` projection's read model, and the queries callers run on it. */
 export interface StoredFact {
   id: number;
   source_id: string;
@@ -30,12 +30,6 @@ const toFact = (r: FactRowRaw): StoredFact => ({
   page_row: r.page_row === null ? null : Number(r.page_row),
   created_at: new Date(r.created_at).toISOString(),
 });
-
-/** A fact id as given (`12`, `#12`), or null when it cannot be one. */
-export function parseFactId(raw: string | number): number | null {
-  const text = String(raw).trim().replace(/^#/, '');
-  return /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
-}
 
 export async function findFact(db: Db, id: number): Promise<StoredFact | null> {
   const [row] = await db.query<FactRowRaw>(`SELECT ${COLUMNS} FROM facts WHERE id = $1`, [id]);
@@ -77,4 +71,22 @@ export async function listFacts(db: Db, f: FactFilter): Promise<StoredFact[]> {
   if (!f.includeWithdrawn) where.push(`status = 'active'`);
   const sql = `SELECT ${COLUMNS} FROM facts ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC`;
   return (await db.query<FactRowRaw>(sql, params)).map(toFact);
+}
+
+/** A fact as the turn block's hot facts read it. */
+export interface RecentFact {
+  fact: string;
+  entity: string | null;
+  valid_until: string | null;
+  created_at: Date | string;
+}
+
+/** The source's active `world` facts recorded after `since`, newest first. */
+export async function recentWorldFacts(db: Db, sourceId: string, since: Date): Promise<RecentFact[]> {
+  return db.query<RecentFact>(
+    `SELECT fact, entity, valid_until, created_at FROM facts
+      WHERE source_id = $1 AND status = 'active' AND visibility = 'world' AND created_at > $2
+      ORDER BY created_at DESC, id DESC`,
+    [sourceId, since.toISOString()],
+  );
 }
