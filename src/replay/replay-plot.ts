@@ -1,5 +1,6 @@
 import { DEFAULT_MIN_CONFIDENCE } from '../context/knobs.js';
 import type { ReplayReport } from './replay-report.js';
+import { countTicks } from './count-ticks.js';
 
 /** One colour per arm (colour-blind-safe palette), the total in near-black. */
 const COLOURS: Record<string, string> = {
@@ -18,13 +19,6 @@ interface Series {
   /** y null: undefined there (precision when nothing was volunteered): the line breaks. */
   points: [number, number | null][];
   dashed?: boolean;
-}
-
-/** A round maximum for a count axis whose quarters are round too. */
-function niceMax(v: number): number {
-  if (v <= 0) return 1;
-  const p = 10 ** Math.floor(Math.log10(v));
-  return [1, 1.2, 1.6, 2, 2.4, 3, 4, 5, 6, 8, 10].map((m) => m * p).find((m) => m >= v)!;
 }
 
 function panel(left: number, title: string, xs: number[], yMax: number, yTicks: number[], yFmt: (n: number) => string, series: Series[]): string {
@@ -85,7 +79,7 @@ export function renderReplayPlot(r: ReplayReport): string {
     { name, dashed: true, points: xs.map((x, i): [number, number | null] => [x, defined(name, i, rowOf(name, i).precision_approximate)]) },
   ]);
   const volume: Series[] = names.map((name) => ({ name, points: xs.map((x, i): [number, number] => [x, rowOf(name, i).volunteered]) }));
-  const vMax = niceMax(Math.max(0, ...volume.flatMap((s) => s.points.map((p) => p[1] ?? 0))));
+  const counts = countTicks(Math.max(0, ...volume.flatMap((s) => s.points.map((p) => p[1] ?? 0))));
   const legendY = PANEL.top + PANEL.height + 84;
   const legend = names.map((name, i) => {
     const x = 70 + i * 150;
@@ -99,7 +93,7 @@ export function renderReplayPlot(r: ReplayReport): string {
     `<text x="${W / 2}" y="26" text-anchor="middle" font-size="18" font-weight="700">brainstream replay: precision and volume by min_confidence</text>`,
     `<text x="${W / 2}" y="50" text-anchor="middle" font-size="13" fill="#555">${esc(subtitle)}</text>`,
     panel(LEFTS[0]!, 'Precision', xs, 1, [0, 0.25, 0.5, 0.75, 1], (n) => n.toFixed(2), precision),
-    panel(LEFTS[1]!, 'Volunteered pages', xs, vMax, [0, 0.25, 0.5, 0.75, 1].map((f) => f * vMax), (n) => Math.round(n).toLocaleString('en'), volume),
+    panel(LEFTS[1]!, 'Volunteered pages', xs, counts.top, counts.ticks, (n) => n.toLocaleString('en'), volume),
     ...legend,
     `<line x1="70" x2="96" y1="${styleY}" y2="${styleY}" stroke="#222" stroke-width="2"/><text x="102" y="${styleY + 4}" font-size="12">precision, session attribution (exact)</text>`,
     `<line x1="360" x2="386" y1="${styleY}" y2="${styleY}" stroke="#222" stroke-width="2" stroke-dasharray="7 5"/><text x="392" y="${styleY + 4}" font-size="12">precision, approximate attribution</text>`,
