@@ -4,7 +4,7 @@ import { countTicks } from './count-ticks.js';
 
 /** One colour per arm (colour-blind-safe palette), the total in near-black. */
 const COLOURS: Record<string, string> = {
-  all: '#222222', alias: '#0072b2', title: '#e69f00', 'title-surname': '#009e73', 'cjk-title': '#cc79a7', 'slug-suffix': '#d55e00',
+  all: '#222222', learned: '#7b3294', alias: '#0072b2', title: '#e69f00', 'title-surname': '#009e73', 'cjk-title': '#cc79a7', 'slug-suffix': '#d55e00',
 };
 const W = 980;
 const H = 510;
@@ -46,7 +46,7 @@ function panel(left: number, title: string, xs: number[], yMax: number, yTicks: 
   // Dashed lines first, so a solid line that coincides stays visible on top.
   for (const s of [...series.filter((x) => x.dashed), ...series.filter((x) => !x.dashed)]) {
     const colour = COLOURS[s.name] ?? '#777777';
-    const width = s.name === 'all' ? 3 : 2;
+    const width = s.name === 'all' || s.name === 'learned' ? 3 : 2;
     let d = '';
     let pen = 'M';
     for (const [x, y] of s.points) {
@@ -79,6 +79,16 @@ export function renderReplayPlot(r: ReplayReport): string {
     { name, dashed: true, points: xs.map((x, i): [number, number | null] => [x, defined(name, i, rowOf(name, i).precision_approximate)]) },
   ]);
   const volume: Series[] = names.map((name) => ({ name, points: xs.map((x, i): [number, number] => [x, rowOf(name, i).volunteered]) }));
+  // With --learned, the learning gate's totals beside the static gate's, scored on the same turns.
+  if (r.learned) {
+    const rows = r.learned;
+    const learnedAt = (i: number, y: number): number | null => (rows[i]!.volunteered === 0 ? null : y);
+    precision.push(
+      { name: 'learned', points: xs.map((x, i): [number, number | null] => [x, learnedAt(i, rows[i]!.precision_session)]) },
+      { name: 'learned', dashed: true, points: xs.map((x, i): [number, number | null] => [x, learnedAt(i, rows[i]!.precision_approximate)]) },
+    );
+    volume.push({ name: 'learned', points: xs.map((x, i): [number, number] => [x, rows[i]!.volunteered]) });
+  }
   const counts = countTicks(Math.max(0, ...volume.flatMap((s) => s.points.map((p) => p[1] ?? 0))));
   const legendY = PANEL.top + PANEL.height + 84;
   const legend = names.map((name, i) => {
@@ -90,13 +100,14 @@ export function renderReplayPlot(r: ReplayReport): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Helvetica, Arial, sans-serif" fill="#222">`,
     `<rect width="${W}" height="${H}" fill="#ffffff"/>`,
-    `<text x="${W / 2}" y="26" text-anchor="middle" font-size="18" font-weight="700">brainstream replay: precision and volume by min_confidence</text>`,
+    `<text x="${W / 2}" y="26" text-anchor="middle" font-size="18" font-weight="700">brainstream replay: precision and volume by min_confidence${r.learned ? ', static and learning gates' : ''}</text>`,
     `<text x="${W / 2}" y="50" text-anchor="middle" font-size="13" fill="#555">${esc(subtitle)}</text>`,
     panel(LEFTS[0]!, 'Precision', xs, 1, [0, 0.25, 0.5, 0.75, 1], (n) => n.toFixed(2), precision),
     panel(LEFTS[1]!, 'Volunteered pages', xs, counts.top, counts.ticks, (n) => n.toLocaleString('en'), volume),
     ...legend,
     `<line x1="70" x2="96" y1="${styleY}" y2="${styleY}" stroke="#222" stroke-width="2"/><text x="102" y="${styleY + 4}" font-size="12">precision, session attribution (exact)</text>`,
     `<line x1="360" x2="386" y1="${styleY}" y2="${styleY}" stroke="#222" stroke-width="2" stroke-dasharray="7 5"/><text x="392" y="${styleY + 4}" font-size="12">precision, approximate attribution</text>`,
+    ...(r.learned ? [`<line x1="650" x2="676" y1="${styleY}" y2="${styleY}" stroke="${COLOURS.learned}" stroke-width="3"/><text x="682" y="${styleY + 4}" font-size="12">learning gate, all arms</text>`] : []),
     `</svg>`,
     '',
   ].join('\n');

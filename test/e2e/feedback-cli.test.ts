@@ -122,6 +122,23 @@ describe('brainstream replay', () => {
     expect(svg).toContain('>alias</text>');
   });
 
+  it('--learned scores the learning gate on the same turns, in the JSON, the table and the plot', async () => {
+    const plot = join(home.path, 'learned.svg');
+    const r = await cli(['replay', '--learned', '--min-confidence', '0.6:0.8:0.1', '--plot', plot, '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.learned.map((t: { min_confidence: number }) => t.min_confidence)).toEqual(report.thresholds.map((t: { min_confidence: number }) => t.min_confidence));
+    for (const row of report.learned) {
+      expect(row).toMatchObject({ volunteered: expect.any(Number), precision_session: expect.any(Number), precision_approximate: expect.any(Number), recall: expect.any(Number) });
+      expect(row.by_arm.map((a: { match_arm: string }) => a.match_arm)).toEqual(report.arms);
+    }
+    expect(readFileSync(plot, 'utf8')).toContain('learning gate, all arms');
+    const human = await cli(['replay', '--learned', '--min-confidence', '0.7']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain('learning gate (retrieval.reflex.learning) on the same turns:');
+    expect(human.stdout).toContain('static → learning gate:');
+  });
+
   it.each([
     [['--min-confidence', '0.9:0.6:0.05'], 'brainstream: --min-confidence: the range "0.9:0.6:0.05" is reversed (start 0.9 > end 0.6)'],
     [['--min-confidence', '0.6:0.9:0'], 'brainstream: --min-confidence: the range "0.6:0.9:0" is empty (the step must be > 0)'],

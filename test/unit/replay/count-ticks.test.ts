@@ -50,3 +50,25 @@ describe('the replay plot', () => {
     expect(labels).toEqual(['0', '1', '2']);
   });
 });
+
+describe('the replay plot of a learned replay', () => {
+  it('draws the learning gate beside the static one, in both panels, and names it', () => {
+    const tally = (volunteered: number, used: number) => ({ title: { volunteered, usedApproximate: used, usedSession: used } });
+    const report = buildReplayReport({
+      gates: [0.6, 0.8],
+      arms: null,
+      shards: [{ tallies: [tally(8, 4), tally(6, 4)], learnedTallies: [tally(5, 4), tally(4, 4)], sessions: ['a'], turns: 9, collected: [] }],
+      retrievedInSession: 5,
+      since: null,
+      maxPages: null,
+      skipped: {},
+    });
+    const svg = renderReplayPlot(report);
+    const learnedPaths = svg.match(/<path d="[^"]+" fill="none" stroke="#7b3294"/g) ?? [];
+    // Session and approximate precision in the left panel, volume in the right one.
+    expect(learnedPaths).toHaveLength(3);
+    expect(svg).toContain('learning gate, all arms');
+    expect(svg).toContain('static and learning gates');
+    expect(renderReplayPlot({ ...report, learned: undefined })).not.toContain('#7b3294');
+  });
+});
