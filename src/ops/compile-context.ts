@@ -14,6 +14,9 @@ import { excludeFromGit, isGitTracked } from './git-probe.js';
 export const COMPILE_TARGETS = ['codex', 'codex-global', 'hermes', 'claude-code'] as const;
 export type CompileTarget = (typeof COMPILE_TARGETS)[number];
 
+/** Targets whose file is the owner's own, never shared: added to `.git/info/exclude` when written. */
+const GIT_EXCLUDED_TARGETS: ReadonlySet<CompileTarget> = new Set(['hermes', 'claude-code']);
+
 /** Where a target's instruction file lives (`--out` overrides it). */
 export function targetPath(target: CompileTarget, cwd: string, env: Readonly<Record<string, string | undefined>>): string {
   switch (target) {
@@ -24,7 +27,9 @@ export function targetPath(target: CompileTarget, cwd: string, env: Readonly<Rec
     case 'hermes':
       return join(cwd, '.hermes.md');
     case 'claude-code':
-      return join(cwd, 'CLAUDE.md');
+      // Claude Code's personal project memory, read beside CLAUDE.md: the shared CLAUDE.md is
+      // usually committed, and core memory is the owner's own.
+      return join(cwd, 'CLAUDE.local.md');
   }
 }
 
@@ -42,7 +47,7 @@ export interface CompileResult {
   status: 'written' | 'unchanged' | 'removed';
   revision: string | null;
   chars: number;
-  /** `.git/info/exclude` the file was added to (hermes), or null. */
+  /** `.git/info/exclude` the file was added to (hermes, claude-code), or null. */
   excluded_in: string | null;
   /** `memory.core.enabled`: while false, `--include-core` writes no core: nothing is delivered while core is off. */
   core_enabled: boolean;
@@ -105,6 +110,25 @@ function writeIfChanged(path: string, before: string | null, text: string): bool
 }
 
 /**
+ * Earlier versions kept Claude Code's core in the shared `CLAUDE.md`: a block left there is taken
+ * out (the file removed if nothing else was in it), so core lives in one place only.
+ */
+function removeLegacyClaudeBlock(legacy: string): void {
+  const before = readInstructionFile(legacy);
+  if (before === null) return;
+  let text: string;
+  try {
+    text = withoutManagedBlock(before, legacy);
+  } catch {
+    // Damaged markers in the user's own file: leave it as it is.
+    return;
+  }
+  if (text === before) return;
+  if (text.trim() === '') rmSync(legacy);
+  else writeIfChanged(legacy, before, text);
+}
+
+/**
  * `compile-context`: keeps the owner's session block for `caller.source` in a
  * managed block of a static instruction file, or removes it. Core is never written into a
  * git-tracked file (`core_tracked_file_refused`; nothing written) and never while core memory is
@@ -116,6 +140,7 @@ export async function compileContext(brain: Brain, caller: Caller, home: string,
   const now = req.now ?? new Date();
   const path = req.out === undefined ? targetPath(req.target, req.cwd, req.env) : resolve(req.cwd, req.out);
   const before = readInstructionFile(path);
+  if (req.target === 'claude-code' && req.out === undefined) removeLegacyClaudeBlock(join(req.cwd, 'CLAUDE.md'));
   const coreEnabled = memorySettings(brainConfig(brain)).coreEnabled;
   // Nothing is delivered anywhere while core memory is off, so `--include-core` then
   // leaves no core in the file: it succeeds as a removal of any block an earlier run wrote.
@@ -130,14 +155,15 @@ export async function compileContext(brain: Brain, caller: Caller, home: string,
   if (isGitTracked(path)) {
     throw new BrainstreamError(
       'core_tracked_file_refused',
-      `${path} is tracked by git, and core is never written into a git-tracked file; use --target hermes (kept out of git) or --target codex-global`,
+      `${path} is tracked by git, and core is never written into a git-tracked file; use --target hermes or --target claude-code (both kept out of git), or --target codex-global`,
       { path },
     );
   }
   const block = await sessionCoreBlock(brain.db, { source: caller.source, grant: null }, now);
   const revision = await currentCoreRevision(brain.db, now);
   const text = withManagedBlock(before ?? '', path, managedBlock(revision, block.text));
-  const excluded = req.target === 'hermes' ? excludeFromGit(path) : null;
+  // The personal files are kept out of git, so core never reaches a commit by accident.
+  const excluded = GIT_EXCLUDED_TARGETS.has(req.target) ? excludeFromGit(path) : null;
   const changed = writeIfChanged(path, before, text);
   recordCompiledFile(home, { path, target: req.target, core_revision: revision }, now);
   return { path, status: changed ? 'written' : 'unchanged', revision, chars: block.chars, excluded_in: excluded, core_enabled: true };

@@ -118,7 +118,7 @@ describe('core CLI walk-through', () => {
     git('commit', '-qm', 'init');
     const tracked = await cli.run(['compile-context', '--target', 'codex', '--include-core'], { cwd: repo });
     expect(tracked.code).toBe(1);
-    expect(tracked.stderr).toBe(`brainstream: core_tracked_file_refused: ${join(repo, 'AGENTS.md')} is tracked by git, and core is never written into a git-tracked file; use --target hermes (kept out of git) or --target codex-global\n`);
+    expect(tracked.stderr).toBe(`brainstream: core_tracked_file_refused: ${join(repo, 'AGENTS.md')} is tracked by git, and core is never written into a git-tracked file; use --target hermes or --target claude-code (both kept out of git), or --target codex-global\n`);
     const hermes = await cli.run(['compile-context', '--target', 'hermes', '--include-core'], { cwd: repo });
     expect(hermes.stdout).toMatch(/^compile-context: wrote .*\.hermes\.md \(core=[0-9a-f]{16}, \d+ chars\)\n$/);
     expect(readFileSync(join(repo, '.hermes.md'), 'utf8')).toMatch(/^<!-- brainstream:compiled-context:begin core=[0-9a-f]{16} -->\n# Core memory\n/);
@@ -158,13 +158,13 @@ describe('core show, core add warnings and core suggest on fresh brains', () => 
     const run = () => session.run(['compile-context', '--target', 'claude-code', '--include-core'], { cwd: dir });
     await bs(['page', 'put', 'prefs'], page('title: Prefs\nalways_load: true', 'Short answers.'));
     const note = 'note: memory.core.enabled is false, so no core was written; turn it on with: brainstream config set memory.core.enabled true\n';
-    expect(await run()).toEqual({ code: 0, stdout: `compile-context: no core block in ${join(dir, 'CLAUDE.md')}\n`, stderr: note });
-    expect(existsSync(join(dir, 'CLAUDE.md'))).toBe(false);
+    expect(await run()).toEqual({ code: 0, stdout: `compile-context: no core block in ${join(dir, 'CLAUDE.local.md')}\n`, stderr: note });
+    expect(existsSync(join(dir, 'CLAUDE.local.md'))).toBe(false);
     await bs(['config', 'set', 'memory.core.enabled', 'true']);
-    expect((await run()).stdout).toMatch(/^compile-context: wrote .*CLAUDE\.md \(core=[0-9a-f]{16}, 47 chars\)\n$/);
+    expect((await run()).stdout).toMatch(/^compile-context: wrote .*CLAUDE\.local\.md \(core=[0-9a-f]{16}, 47 chars\)\n$/);
     await bs(['config', 'set', 'memory.core.enabled', 'false']);
-    expect(await run()).toEqual({ code: 0, stdout: `compile-context: removed core from ${join(dir, 'CLAUDE.md')}\n`, stderr: note });
-    expect(existsSync(join(dir, 'CLAUDE.md'))).toBe(false);
+    expect(await run()).toEqual({ code: 0, stdout: `compile-context: removed core from ${join(dir, 'CLAUDE.local.md')}\n`, stderr: note });
+    expect(existsSync(join(dir, 'CLAUDE.local.md'))).toBe(false);
   });
 
   it('core add marks a private or quarantined page, warning on stderr that it will not render', async () => {

@@ -16,7 +16,7 @@ describe.each(drivers.slice(0, 1))('compile-context on $name', ({ open }) => {
     expect(targetPath('codex-global', '/w', { CODEX_HOME: '/c' })).toBe('/c/AGENTS.md');
     expect(targetPath('codex-global', '/w', { HOME: '/h' })).toBe('/h/.codex/AGENTS.md');
     expect(targetPath('hermes', '/w', {})).toBe('/w/.hermes.md');
-    expect(targetPath('claude-code', '/w', {})).toBe('/w/CLAUDE.md');
+    expect(targetPath('claude-code', '/w', {})).toBe('/w/CLAUDE.local.md');
   });
 
   it('keeps a managed block, content outside it untouched, byte-stable; removes it; records compiled.json for doctor', async () => {
@@ -24,7 +24,7 @@ describe.each(drivers.slice(0, 1))('compile-context on $name', ({ open }) => {
     const cwd = join(b.home, 'work');
     mkdirSync(cwd);
     await putCore(b.brain, 'prefs', 'Short answers.');
-    const file = join(cwd, 'CLAUDE.md');
+    const file = join(cwd, 'CLAUDE.local.md');
     writeFileSync(file, '# Project rules\n\nUse pnpm.\n');
     const req = { target: 'claude-code' as const, mode: 'include' as const, cwd, env: {} };
     const r = await compileContext(b.brain, owner, b.home, req);
@@ -49,6 +49,27 @@ describe.each(drivers.slice(0, 1))('compile-context on $name', ({ open }) => {
     expect(JSON.parse(readFileSync(join(b.home, 'compiled.json'), 'utf8')).files).toEqual([
       { path: file, target: 'claude-code', core_revision: null, updated_at: expect.any(String) },
     ]);
+    b.cleanup();
+  });
+
+  it('claude-code writes the personal CLAUDE.local.md, kept out of git, and takes an older block out of the shared CLAUDE.md', async () => {
+    const b = await coreBrain(await open(), { 'memory.core.enabled': true });
+    const repo = join(b.home, 'claude-repo');
+    mkdirSync(repo);
+    git(repo, 'init', '-q', '.');
+    writeFileSync(join(repo, 'CLAUDE.md'), '# Team rules\n');
+    git(repo, 'add', 'CLAUDE.md');
+    git(repo, 'commit', '-qm', 'init');
+    // What an earlier version wrote into the shared file (uncommitted).
+    writeFileSync(join(repo, 'CLAUDE.md'), '# Team rules\n\n<!-- brainstream:compiled-context:begin core=0123456789abcdef -->\n# Core memory\n<!-- brainstream:compiled-context:end -->\n');
+    await putCore(b.brain, 'prefs', 'Short answers.');
+    const r = await compileContext(b.brain, owner, b.home, { target: 'claude-code', mode: 'include', cwd: repo, env: {} });
+    expect(r).toMatchObject({ path: join(repo, 'CLAUDE.local.md'), status: 'written' });
+    expect(readFileSync(join(repo, 'CLAUDE.local.md'), 'utf8')).toContain('Short answers.');
+    expect(r.excluded_in).not.toBeNull();
+    expect(readFileSync(join(repo, '.git', 'info', 'exclude'), 'utf8').split('\n')).toContain('/CLAUDE.local.md');
+    expect(readFileSync(join(repo, 'CLAUDE.md'), 'utf8')).toBe('# Team rules\n');
+    expect(git(repo, 'status', '--porcelain').stdout).toBe('');
     b.cleanup();
   });
 
