@@ -21,6 +21,18 @@ export interface CliIo {
   cwd?: string;
   /** The caller's process id (forwarded runs), for ids that name the process (`watch-<pid>-…`). */
   pid?: number;
+  /**
+   * Forwarded runs whose client has a terminal on stderr: where a progress bar's state goes (the
+   * client draws it); null ends the bar.
+   */
+  progress?: (frame: ProgressFrame | null) => void;
+}
+
+/** One state of a progress bar, as a forwarded command sends it to its client. */
+export interface ProgressFrame {
+  label: string;
+  done: number;
+  total: number;
 }
 
 /** The process's own streams (a direct run); a fresh object per run keeps its exit code apart. */

@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
-import { runWithIo, type CliIo } from '../cli/cli-io.js';
+import { runWithIo, type CliIo, type ProgressFrame } from '../cli/cli-io.js';
 import { commandRoute, LOCAL_COMMANDS } from './command-route.js';
 import { ERRORS } from './protocol.js';
 import type { CommandParams } from './request-schemas.js';
@@ -41,6 +41,8 @@ export class CommandHost {
       env: { ...(req.env ?? {}) },
       cwd: req.cwd ?? process.cwd(),
       pid: req.pid,
+      // The client draws a bar only on its own terminal; a pipe gets no progress at all.
+      ...(req.stream && req.stderr_tty === true ? { progress: (progress: ProgressFrame | null) => conn.frame({ progress }) } : {}),
     };
     const before = process.exitCode;
     let exitCode: number;

@@ -3,6 +3,7 @@ import { forwardedEnv } from './forwarded-env.js';
 import { LineSplitter } from './line-splitter.js';
 import type { CommandRequest } from './protocol.js';
 import { connectServe, requestLine } from './socket-client.js';
+import { terminalBar, type Progress } from '../cli/progress.js';
 
 /**
  * Runs a CLI command inside the serve (or watch) that owns `home`: stdin streams to it as it
@@ -26,6 +27,7 @@ export async function forwardCommand(home: string, args: readonly string[]): Pro
     stream: true,
     stdin_stream: true,
     stdin_tty: process.stdin.isTTY === true,
+    stderr_tty: process.stderr.isTTY === true,
     pid: process.pid,
   };
   socket.write(requestLine(req, secret));
@@ -60,9 +62,11 @@ export async function forwardCommand(home: string, args: readonly string[]): Pro
 function readFrames(socket: Socket, finish: (code: number) => void): void {
   const lines = new LineSplitter();
   let done = false;
+  const bar = new ForwardedBar();
   const end = (code: number): void => {
     if (done) return;
     done = true;
+    bar.show(null);
     finish(code);
   };
   socket.on('data', (chunk: Buffer) => {
@@ -76,7 +80,8 @@ function readFrames(socket: Socket, finish: (code: number) => void): void {
         end(1);
         return;
       }
-      if (typeof frame.stdout === 'string') process.stdout.write(frame.stdout);
+      if ('progress' in frame) bar.show(frame.progress);
+      else if (typeof frame.stdout === 'string') process.stdout.write(frame.stdout);
       else if (typeof frame.stderr === 'string') process.stderr.write(frame.stderr);
       else if (frame.ok === true) {
         end(typeof frame.exitCode === 'number' ? frame.exitCode : 1);
@@ -95,4 +100,25 @@ function readFrames(socket: Socket, finish: (code: number) => void): void {
     process.stderr.write('brainstream: ipc_unavailable: serve closed the connection before the command finished\n');
     end(1);
   });
+}
+
+/** The progress serve reports for a forwarded command, drawn on this terminal; a bar per label. */
+class ForwardedBar {
+  private bar: Progress | null = null;
+  private label = '';
+
+  show(frame: unknown): void {
+    const p = frame as { label?: unknown; done?: unknown; total?: unknown } | null;
+    if (p === null || typeof p !== 'object' || typeof p.label !== 'string' || typeof p.done !== 'number' || typeof p.total !== 'number') {
+      this.bar?.stop();
+      this.bar = null;
+      return;
+    }
+    if (this.bar && this.label !== p.label) this.bar.stop();
+    if (!this.bar || this.label !== p.label) {
+      this.bar = terminalBar(p.label, process.stderr);
+      this.label = p.label;
+    }
+    this.bar.update(p.done, p.total);
+  }
 }

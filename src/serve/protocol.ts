@@ -58,6 +58,8 @@ export interface CommandRequest {
   stdin?: string;
   stdin_stream?: boolean;
   stdin_tty?: boolean;
+  /** The client's stderr is a terminal: long commands send progress frames for it to draw. */
+  stderr_tty?: boolean;
   stream?: boolean;
   /** The client's process id. */
   pid?: number;

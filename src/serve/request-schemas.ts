@@ -50,6 +50,7 @@ export const CommandSchema = z.object({
   stdin: z.string().optional(),
   stdin_stream: z.boolean().optional(),
   stdin_tty: z.boolean().optional(),
+  stderr_tty: z.boolean().optional(),
   stream: z.boolean().optional(),
   pid: z.number().int().positive().optional(),
 });

@@ -63,6 +63,18 @@ describe('the serve socket', () => {
     });
   });
 
+  it('sends progress frames of a long command only to a client whose stderr is a terminal', async () => {
+    const request = (stderrTty: boolean) => line({ v: 1, kind: 'command', secret, argv: ['import', folder.path], cwd: folder.path, stream: true, stderr_tty: stderrTty });
+    const frames = async (stderrTty: boolean) => (await rawExchange(home.path, request(stderrTty))).trim().split('\n').map((l) => JSON.parse(l));
+    const onTerminal = await frames(true);
+    expect(onTerminal).toContainEqual({ v: 1, progress: { label: 'import', done: 1, total: 1 } });
+    expect(onTerminal).toContainEqual({ v: 1, progress: null });
+    expect(onTerminal.at(-1)).toMatchObject({ ok: true, exitCode: 0 });
+    const onPipe = await frames(false);
+    expect(onPipe.filter((f) => 'progress' in f)).toEqual([]);
+    expect(onPipe.at(-1)).toMatchObject({ ok: true, exitCode: 0 });
+  });
+
   it('handles one request per connection: trailing bytes are never a second request', async () => {
     const answer = await rawExchange(home.path, line(turn('once')) + line(turn('once')) + line(turn('twice')));
     const lines = answer.trim().split('\n');
