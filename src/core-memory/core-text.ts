@@ -1,28 +1,40 @@
-import { FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR, isFactRowShown, parseFactsTable } from '../pages/facts-table.js';
+import { isFactRowShown, parseFactsTable, type FactRow } from '../pages/facts-table.js';
 import { findFences, replaceFences } from '../pages/fences.js';
 
 // A `## Facts` heading followed only by blank lines up to the end of the preceding text. Exactly
 // that heading (case included): `## facts` or `## Facts and figures` are the owner's own text.
 const FACTS_HEADING_ABOVE = /(^|\n)[ \t]*##[ \t]+Facts[ \t]*\n(?:[ \t]*\n)*[ \t]*$/;
 
-/** A facts fence as a plain table of its shown rows; "" when no row is shown. */
-function factsTable(inner: string, today: string): string {
-  const table = parseFactsTable(inner);
-  const rows = table.rows.filter((r) => isFactRowShown(r, today)).map((r) => r.line);
-  if (rows.length === 0) return '';
-  // A fence without a header line gets the canonical one, so the table still reads as one.
-  const head = table.header === null ? [FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR] : [table.header, ...(table.separator === null ? [] : [table.separator])];
-  return [...head, ...rows].join('\n');
+/**
+ * One remembered fact as an agent reads it: its number (what `remember --supersedes` names), the
+ * claim, and only what qualifies it — kind, validity, a confidence below certain. The table's
+ * ten columns would cost every session a few hundred characters of the core budget.
+ */
+export function factLine(r: FactRow): string {
+  const notes = [r.kind || 'fact'];
+  if (r.valid_from && r.valid_until) notes.push(`${r.valid_from} to ${r.valid_until}`);
+  else if (r.valid_from) notes.push(`since ${r.valid_from}`);
+  else if (r.valid_until) notes.push(`until ${r.valid_until}`);
+  if (r.confidence && Number(r.confidence) !== 1) notes.push(`confidence ${r.confidence}`);
+  return `- ${r.row === null ? '' : `#${r.row} `}${r.claim} (${notes.join(', ')})`;
 }
 
-/** Replaces facts fences by tables, dropping an empty table and the `## Facts` heading above it. */
+/** A facts fence as a list of its shown rows; "" when no row is shown. */
+function factsList(inner: string, today: string): string {
+  return parseFactsTable(inner)
+    .rows.filter((r) => isFactRowShown(r, today))
+    .map(factLine)
+    .join('\n');
+}
+
+/** Replaces facts fences by lists, dropping an empty list and the `## Facts` heading above it. */
 function replaceFactsFences(text: string, today: string): string {
   const spans = findFences(text, 'facts');
   let out = '';
   let at = 0;
   for (const span of spans) {
     let before = text.slice(at, span.start);
-    const table = factsTable(span.inner, today);
+    const table = factsList(span.inner, today);
     if (table === '') {
       const heading = FACTS_HEADING_ABOVE.exec(before);
       if (heading) before = before.slice(0, heading.index + heading[1].length);
@@ -35,7 +47,7 @@ function replaceFactsFences(text: string, today: string): string {
 
 /**
  * A page's core text: compiled truth without takes fences, facts
- * fences reduced to plain tables of active, `world`, unexpired rows (`today` = UTC
+ * fences reduced to one line per active, `world`, unexpired rows (`today` = UTC
  * `YYYY-MM-DD`), 3+ newlines collapsed to 2, trimmed. Withdrawn and private facts must not
  * reach every prompt; an empty `## Facts` heading is noise.
  */

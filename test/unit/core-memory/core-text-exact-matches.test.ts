@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCoreSection } from '../../../src/core-memory/core-section.js';
 import { renderCoreText } from '../../../src/core-memory/core-text.js';
 import { renderFactsFence } from '../../../src/pages/facts-fence.js';
-import { FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR, isFactRowShown } from '../../../src/pages/facts-table.js';
+import { isFactRowShown } from '../../../src/pages/facts-table.js';
 import { corePage, factRow, TODAY } from './fixtures.js';
 
 const fact = factRow;
@@ -26,8 +26,8 @@ describe('per-page core text matches only the exact spellings', () => {
     expect(renderCoreText(`Intro\n\n### Facts\n\n${empty}`, TODAY)).toBe('Intro\n\n### Facts');
   });
 
-  it('a shown table keeps its header and separator', () => {
-    expect(renderCoreText(renderFactsFence([fact(1, 'kept')]), TODAY).split('\n').slice(0, 2)).toEqual([FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR]);
+  it('a shown fact is one line, without the table header', () => {
+    expect(renderCoreText(renderFactsFence([fact(1, 'kept')]), TODAY)).toBe('- #1 kept (fact, since 2026-01-01)');
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCoreText } from '../../../src/core-memory/core-text.js';
 import { renderFactsFence } from '../../../src/pages/facts-fence.js';
-import { FACTS_TABLE_HEADER, FACTS_TABLE_SEPARATOR } from '../../../src/pages/facts-table.js';
 import { FENCE_MARKERS } from '../../../src/pages/fences.js';
 import { factRow, TODAY } from './fixtures.js';
 
@@ -18,7 +17,7 @@ describe('per-page core text', () => {
     expect(renderCoreText(`A\n\n${FENCE_MARKERS.takes.begin}\nrest of page`, TODAY)).toBe('A');
   });
 
-  it('replaces a facts fence by a plain table of active, world, unexpired rows', () => {
+  it('replaces a facts fence by one line per active, world, unexpired row', () => {
     const fence = renderFactsFence([
       fact(1, 'Likes tea'),
       fact(2, 'Old', { active: false, context: 'superseded by #3' }),
@@ -33,10 +32,8 @@ describe('per-page core text', () => {
         '',
         '## Facts',
         '',
-        FACTS_TABLE_HEADER,
-        FACTS_TABLE_SEPARATOR,
-        '| 1 | Likes tea | fact | 1.0 | world | medium | 2026-01-01 |  | chat |  |',
-        '| 5 | Ends today | fact | 1.0 | world | medium | 2026-01-01 | 2026-04-07 | chat |  |',
+        '- #1 Likes tea (fact, since 2026-01-01)',
+        '- #5 Ends today (fact, 2026-01-01 to 2026-04-07)',
         '',
         'Outro',
       ].join('\n'),
@@ -60,7 +57,7 @@ describe('per-page core text', () => {
     const shown = renderFactsFence([fact(1, 'kept')]);
     const empty = renderFactsFence([fact(2, 'gone', { active: false })]);
     const out = renderCoreText(`## Facts\n\n${empty}\n\n## Facts\n\n${shown}`, TODAY);
-    expect(out).toBe(`## Facts\n\n${FACTS_TABLE_HEADER}\n${FACTS_TABLE_SEPARATOR}\n| 1 | kept | fact | 1.0 | world | medium | 2026-01-01 |  | chat |  |`);
+    expect(out).toBe('## Facts\n\n- #1 kept (fact, since 2026-01-01)');
   });
 
   it('collapses runs of 3+ newlines left by removals', () => {
@@ -74,7 +71,15 @@ describe('per-page core text', () => {
   it('never shows a private first row of a header-less table as a header', () => {
     const inner = '| 1 | secret | fact | 1.0 | private | low | | | s | |\n| 2 | open | fact | 1.0 | world | low | | | s | |';
     const out = renderCoreText(`${FENCE_MARKERS.facts.begin}\n${inner}\n${FENCE_MARKERS.facts.end}`, TODAY);
-    expect(out).toBe(`${FACTS_TABLE_HEADER}\n${FACTS_TABLE_SEPARATOR}\n| 2 | open | fact | 1.0 | world | low | | | s | |`);
+    expect(out).toBe('- #2 open (fact)');
+  });
+
+  it('a fact line names only what qualifies the claim: kind, validity, a confidence below certain', () => {
+    const fence = renderFactsFence([
+      fact(7, 'Moving to Lisbon', { kind: 'commitment', valid_from: '', valid_until: '2026-09-01', confidence: '0.6', source: 'standup', context: 'said twice' }),
+      fact(8, 'Prefers tea', { kind: 'preference' }),
+    ]);
+    expect(renderCoreText(fence, TODAY)).toBe('- #7 Moving to Lisbon (commitment, until 2026-09-01, confidence 0.6)\n- #8 Prefers tea (preference, since 2026-01-01)');
   });
 
   it('an empty page gives an empty text', () => {
