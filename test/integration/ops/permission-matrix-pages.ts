@@ -76,7 +76,7 @@ export const absentIn = (source: string): Target => ({ ...TARGETS.find((t) => t.
 
 export type CallerName = 'owner' | 'granted' | 'ungranted';
 
-/** Global CLI flags of each caller: all bound to the default source; `granted` may also read the other one. */
+/** Global CLI flags of each caller: all bound to the default source; `granted` may read the other one too (its grant names both). */
 export const CALLER_FLAGS: Record<CallerName, readonly string[]> = {
   owner: [],
   granted: ['--as', 'remote', '--grant', `${BOUND},${OTHER}`],

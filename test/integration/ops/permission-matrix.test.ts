@@ -88,9 +88,8 @@ const CASES: Record<string, Case> = {
   async list(s, c, t) {
     const a = await s.listPages(c);
     if (c !== 'owner') expectNothingHidden(a, c);
-    const key = (p: { source_id?: string; source?: string; slug: string }) => `${p.source_id ?? p.source}:${p.slug}`;
-    const listed = ((a.json?.pages ?? []) as { source_id: string; slug: string }[]).map(key);
-    expect(listed.sort()).toEqual(STORED.filter((v) => visibleTo(c, v)).map(key).sort());
+    const listed = ((a.json?.pages ?? []) as { source_id: string; slug: string }[]).map((p) => `${p.source_id}:${p.slug}`);
+    expect(listed.sort()).toEqual(STORED.filter((v) => visibleTo(c, v)).map((v) => `${v.source}:${v.slug}`).sort());
     if (hiddenFrom(c, t)) {
       // The same list as when the page does not exist at all.
       await ownerDeletes(t);
@@ -169,10 +168,12 @@ const CASES: Record<string, Case> = {
     if (hiddenFrom(c, t)) {
       const absent = absentIn(t.source);
       expect(a.raw).toEqual(asIfAbout((await s.volunteer(c, about(absent), session)).raw, absent, t));
-      // Never counted either.
-      const logged = await cli.query<{ n: number }>(`SELECT count(*)::int AS n FROM context_volunteer_events WHERE slug = '${t.slug}' AND session_id = '${session}'`);
-      expect(logged).toEqual([{ n: 0 }]);
     }
+    // Logged (counted in the statistics) exactly when volunteered: a hidden page never is.
+    const logged = await cli.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM context_volunteer_events WHERE source_id = '${t.source}' AND slug = '${t.slug}' AND session_id = '${session}'`,
+    );
+    expect(logged).toEqual([{ n: expected ? 1 : 0 }]);
   },
 
   async context_pack(s, c, t) {
