@@ -19,8 +19,11 @@ const packageVersion = (): string =>
 /** Help and version text go to the command's sinks; commander's own error text is replaced by ours. */
 const OUTPUT = { writeOut: (s: string) => out(s), writeErr: () => {}, outputError: () => {} };
 
-/** A fresh program per run: commander keeps parsed values on its commands, so runs never share one. */
-function buildProgram(): Command {
+/**
+ * A fresh program per run: commander keeps parsed values on its commands, so runs never share
+ * one. Building it runs no command; docs/cli.md is rendered from it.
+ */
+export function buildProgram(): Command {
   const program = new Command('brainstream')
     .description('push-based context and core memory for AI agents, as an event-sourced stream processor')
     .version(packageVersion(), '-V, --version')
