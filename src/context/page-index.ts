@@ -6,7 +6,7 @@ import { PageRecord, PERSON, PRIVATE, type SourceListener } from './page-record.
 import { normalizeAlias } from './strings.js';
 import { synopsisOf } from './synopsis.js';
 
-export { PageRecord, tailOf, type SourceListener } from './page-record.js';
+export { PageRecord, type SourceListener } from './page-record.js';
 
 const NO_ALIASES: readonly string[] = Object.freeze([]);
 
