@@ -13,9 +13,6 @@ export function claudeCodeHookBlock(e: Entry): string | null {
   return parts.filter((p): p is string => typeof p === 'string').join('\n');
 }
 
-export const claudeCodeHookBlocks = (entries: readonly Entry[]): string[] =>
-  entries.map(claudeCodeHookBlock).filter((b): b is string => b !== null);
-
 /** A cheap pre-filter: only lines containing this can hold a Claude Code hook block. */
 export const CLAUDE_BLOCK_HINT = 'hook_additional_context';
 

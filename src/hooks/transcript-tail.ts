@@ -29,13 +29,6 @@ export function readTranscriptTail(path: string, maxBytes = TRANSCRIPT_TAIL_BYTE
   return nl < 0 ? buf.subarray(buf.length) : buf.subarray(nl + 1);
 }
 
-/** The lines of a tail, oldest first (blank lines skipped). */
-export const tailLines = (buf: Buffer): string[] =>
-  buf
-    .toString('utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '');
-
 /** Parses one JSONL line; null for a line being written right now, or one that is not an object. */
 export function parseLine(line: string): Record<string, unknown> | null {
   try {

@@ -112,11 +112,3 @@ export function learnedConfidence(snapshot: LearnedSnapshot, sourceId: string, s
   }
   return { factor: h * c, notes };
 }
-
-/** A snapshot with no evidence: every factor is 1. */
-export const EMPTY_SNAPSHOT: LearnedSnapshot = {
-  page: () => undefined,
-  arm: () => undefined,
-  total: { volunteered: 0, used: 0 },
-  readPages: { sessions: 0, used: 0 },
-};

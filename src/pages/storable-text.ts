@@ -47,11 +47,6 @@ class TextWalk {
   }
 }
 
-/** Why some string inside `value` (keys included) cannot be stored, or null. `path` names `value`. */
-export function unstorableTextProblem(value: unknown, path: readonly string[]): string | null {
-  return new TextWalk().problem(value, path);
-}
-
 /**
  * Why a parsed page cannot be stored, naming the field (`title`, `frontmatter.summary`, …) or
  * its size, or null.
