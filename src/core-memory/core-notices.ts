@@ -9,7 +9,7 @@ export interface PendingNotice {
   revision: number;
 }
 
-export const MAX_NOTICE_LINES = 5;
+const MAX_NOTICE_LINES = 5;
 
 /** The notice line for one core page with unacknowledged remote edits. */
 export function coreNoticeLine(n: PendingNotice): string {

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
-export const TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
+const TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
 
 /**
  * The newest `maxBytes` of a JSONL file, cut to whole lines (a line cut by the window's start is

@@ -26,7 +26,7 @@ function blockText(block: unknown): string {
 }
 
 /** The text of a message's content: a string, or its blocks joined by `\n`. */
-export function contentText(content: unknown): string {
+function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content

@@ -14,7 +14,7 @@ import { coreAdd, type CoreMarkResult } from './core-mark.js';
 import { loadCoreRows } from './operations/core-rows.js';
 import { listLivePages, listSources } from './page-store.js';
 
-export const MAX_SUGGESTIONS = 10;
+const MAX_SUGGESTIONS = 10;
 
 export interface CoreSuggestion {
   score: number;
