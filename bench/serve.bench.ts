@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { request } from '../src/serve/socket-client.js';
 import { seedBrainHome } from './generate-brain.js';
 import { median, percentile, type Measurement } from './harness.js';
-import { tempFolder } from './temp-folder.js';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 

@@ -1,3 +1,4 @@
+import { cmp } from '../src/code-unit-order.js';
 import type { Db } from '../src/db/db.js';
 import type { PendingNotice } from '../src/core-memory/core-notices.js';
 import { emptyRemoteRevisionState, type RemoteRevisionState } from '../src/core-memory/remote-revisions.js';
@@ -16,7 +17,6 @@ export async function readPendingCoreNotices(db: Db): Promise<PendingNotice[]> {
       WHERE r.version > COALESCE(a.acked_through, 0)
       GROUP BY r.source_id, r.slug`,
   );
-  const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
   return rows
     .map((r) => ({ source_id: r.source_id, slug: r.slug, revision: Number(r.revision) }))
     .sort((a, b) => cmp(a.source_id, b.source_id) || cmp(a.slug, b.slug));

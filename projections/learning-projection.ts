@@ -15,7 +15,7 @@ import type { Consumer } from '../src/event-log/consumer.js';
 import type { LoggedEvent } from '../src/event-log/event-log.js';
 import { raise, readWatermark, writeWatermark } from './retention-watermark.js';
 
-export const LEARNING_RETENTION_TABLE = 'learning_retention';
+const LEARNING_RETENTION_TABLE = 'learning_retention';
 const ROW_COLUMNS = ['source_id', 'slug', 'session_id', 'first_seen_at', 'volunteered_at', 'match_arm', 'last_read_at'];
 
 type StoredRow = Omit<LearningRow, 'first_seen_at' | 'volunteered_at' | 'last_read_at'> & {

@@ -40,7 +40,7 @@ export interface BatchOptions {
   onBatch?: (deleted: number, counted: boolean) => void;
 }
 
-export const DEFAULT_PURGE_BATCH = 1000;
+const DEFAULT_PURGE_BATCH = 1000;
 
 /** Lets queued work (appends, reads) run between two batches, even on the single-connection PGlite. */
 const yieldToOthers = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -3,7 +3,7 @@ import type { Consumer } from '../src/event-log/consumer.js';
 import type { LoggedEvent } from '../src/event-log/event-log.js';
 import { raise, readWatermark, writeWatermark } from './retention-watermark.js';
 
-export const VOLUNTEER_EVENT_COLUMNS = [
+const VOLUNTEER_EVENT_COLUMNS = [
   'id', 'source_id', 'slug', 'confidence', 'match_arm', 'rationale', 'channel', 'session_id', 'turn', 'volunteered_at',
 ] as const;
 

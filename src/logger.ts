@@ -21,7 +21,7 @@ export const logger = pino(
 );
 
 /** Readable lines for a person at a terminal; JSON for everything else (files, pipes, collectors). */
-export const wantsReadableLogs = (stderrIsTTY: boolean, env: NodeJS.ProcessEnv): boolean =>
+const wantsReadableLogs = (stderrIsTTY: boolean, env: NodeJS.ProcessEnv): boolean =>
   stderrIsTTY && env.BRAINSTREAM_LOG_FORMAT !== 'json';
 
 /**

@@ -13,7 +13,7 @@ import { decideTurns, type SessionStore, type TopologySettings, type TurnDecisio
 export const VOLUNTEER_PROCESSOR = 'processor.volunteer';
 
 /** Sessions a processor keeps in memory by default; the least recently used beyond it reload from `session_state`. */
-export const DEFAULT_CACHED_SESSIONS = 1000;
+const DEFAULT_CACHED_SESSIONS = 1000;
 
 /**
  * Session state persisted in `session_state`, with the recently used sessions cached in memory

@@ -22,7 +22,7 @@ export const homePaths = (home: string) => ({
 });
 
 /** Permission bits that let other users in: group or other may read, write or enter. */
-export const OPEN_TO_OTHERS = 0o077;
+const OPEN_TO_OTHERS = 0o077;
 
 export type HomeAccess =
   | { kind: 'absent' }

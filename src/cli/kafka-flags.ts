@@ -14,13 +14,13 @@ export interface KafkaFlags {
   group?: string;
 }
 
-export const DEFAULT_TOPIC_PREFIX = 'brainstream.';
+const DEFAULT_TOPIC_PREFIX = 'brainstream.';
 
 /** The processors' consumer group of a deployment unless `--group` names another. */
-export const defaultGroup = (topicPrefix: string): string => `${topicPrefix}serve`;
+const defaultGroup = (topicPrefix: string): string => `${topicPrefix}serve`;
 
 /** Parses `host:port[,host:port…]`; empty entries are dropped. */
-export function parseBrokers(value: string): string[] {
+function parseBrokers(value: string): string[] {
   return value
     .split(',')
     .map((b) => b.trim())

@@ -87,7 +87,7 @@ function asUnavailable(err: unknown): unknown {
   return isConnectionLoss(err) ? asDatabaseUnavailable(err, '') : err;
 }
 
-export const oneLine = (message: string): string => message.trim().replace(/\s*[\r\n]+\s*/g, ' ');
+const oneLine = (message: string): string => message.trim().replace(/\s*[\r\n]+\s*/g, ' ');
 
 function errorCode(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;

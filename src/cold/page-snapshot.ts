@@ -49,7 +49,7 @@ function allRecords(index: PageIndex): PageRecord[] {
 }
 
 /** The snapshot file's bytes for `index` at log `position`. */
-export function encodeSnapshot(index: PageIndex, position: number, now: Date): Buffer {
+function encodeSnapshot(index: PageIndex, position: number, now: Date): Buffer {
   const records = allRecords(index);
   const filed = filingWords(records);
   let entries = 0;

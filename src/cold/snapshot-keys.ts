@@ -36,7 +36,7 @@ function pushPieces(norm: string, out: string[]): void {
  * `innerCapitals`, a token with a capital inside (`forMax`, `iPhone`) also yields the part from
  * that capital on, since a capitalised name is recognised there in running text.
  */
-export function wordsOf(text: string, out: string[] = [], innerCapitals = false): string[] {
+function wordsOf(text: string, out: string[] = [], innerCapitals = false): string[] {
   const t = tokenize(text, scratch);
   for (let i = 0; i < t.count; i++) {
     pushPieces(t.norm[i]!, out);
@@ -49,7 +49,7 @@ export function wordsOf(text: string, out: string[] = [], innerCapitals = false)
 }
 
 /** Every text a page can be found by: its title, aliases, slug tail and surname. */
-export function namesOf(rec: PageRecord): string[] {
+function namesOf(rec: PageRecord): string[] {
   const names = [rec.title, ...rec.aliases, rec.tail];
   const surname = rec.surname;
   if (surname !== null) names.push(surname);

@@ -1,5 +1,3 @@
-import { normalizeAlias } from './strings.js';
-
 /**
  * The alias entries a page declares: frontmatter `aliases` as a list of strings, a
  * string, or a comma-separated string; entries trimmed, empties dropped. Anything else declares
@@ -18,14 +16,4 @@ export function aliasEntries(aliases: unknown): string[] {
     if (trimmed !== '') out.push(trimmed);
   }
   return out;
-}
-
-/** Distinct non-empty alias keys of a frontmatter `aliases` value, in declaration order. */
-export function aliasKeys(aliases: unknown): string[] {
-  const keys: string[] = [];
-  for (const entry of aliasEntries(aliases)) {
-    const key = normalizeAlias(entry);
-    if (key !== '' && !keys.includes(key)) keys.push(key);
-  }
-  return keys;
 }

@@ -8,7 +8,7 @@ export type Bucket<T> = T | T[] | Set<T>;
 const SET_AT = 16;
 
 /** `b` with `item` added; callers never add the same item twice. May return a new container. */
-export function bucketWith<T extends object>(b: Bucket<T> | undefined, item: T): Bucket<T> {
+function bucketWith<T extends object>(b: Bucket<T> | undefined, item: T): Bucket<T> {
   if (b === undefined) return item;
   if (b instanceof Set) return b.add(item);
   if (Array.isArray(b)) {
@@ -22,7 +22,7 @@ export function bucketWith<T extends object>(b: Bucket<T> | undefined, item: T):
 }
 
 /** `b` without `item`; undefined when nothing is left. */
-export function bucketWithout<T extends object>(b: Bucket<T> | undefined, item: T): Bucket<T> | undefined {
+function bucketWithout<T extends object>(b: Bucket<T> | undefined, item: T): Bucket<T> | undefined {
   if (b === undefined) return undefined;
   if (b instanceof Set) {
     b.delete(item);

@@ -10,7 +10,7 @@ export const ARM_CONFIDENCE: Readonly<Record<MatchArm, number>> = Object.freeze(
   'slug-suffix': 0.6,
 });
 
-export const SALIENCE_BOOST = 0.05;
+const SALIENCE_BOOST = 0.05;
 export const MAX_CONFIDENCE = 0.99;
 
 /** The salience facts of the window candidate a pointer joins. */
@@ -23,7 +23,7 @@ export interface SalienceFacts {
 }
 
 /** +0.05 iff the candidate was mentioned in ≥ 2 turns or in the newest one; at most one boost. */
-export const isBoosted = (c: SalienceFacts | undefined): boolean =>
+const isBoosted = (c: SalienceFacts | undefined): boolean =>
   c !== undefined && (c.occurrences >= 2 || c.inNewestTurn);
 
 /**

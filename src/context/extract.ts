@@ -20,7 +20,7 @@ export interface Candidate {
 
 export const MAX_STRONG = 12;
 export const MAX_WEAK = 32;
-export const MAX_CJK = 24;
+const MAX_CJK = 24;
 
 const HANDLE = /@([A-Za-z0-9_]{2,})/gu;
 const CAP_TOKEN = "\\p{Lu}[\\p{L}0-9'’\\-]*(?:\\.\\p{L}[\\p{L}0-9'’\\-]*)*";
@@ -52,7 +52,7 @@ export function sentenceStart(text: string, i: number): boolean {
 const isHardStopword = (token: string): boolean => HARD_STOPWORDS.has(stripPossessive(token).toLowerCase());
 
 /** Strong pass: handles and capitalised runs, precision-filtered, ≤ 12, first-seen order. */
-export function extractStrong(text: string): Candidate[] {
+function extractStrong(text: string): Candidate[] {
   const entries = new Map<string, StrongEntry>();
   const consider = (rawDisplay: string, rawQuery: string, mid: boolean, start: number, end: number): void => {
     const query = stripPossessive(rawQuery.trim());
@@ -120,7 +120,7 @@ function sightingRecorder(out: Candidate[]): (key: string, start: number, end: n
 }
 
 /** Weak lower-case pass: ≤ 32 tokens in text order, shadowed by emitted strong keys. */
-export function extractWeak(text: string, taken: Set<string>, out: Candidate[]): void {
+function extractWeak(text: string, taken: Set<string>, out: Candidate[]): void {
   let emitted = 0;
   const seenAgain = sightingRecorder(out);
   WEAK_TOKEN.lastIndex = 0;

@@ -32,8 +32,8 @@ import { normalizeAlias, stripPossessive } from './strings.js';
  * count. A scan probes them only at capitalised tokens (and the few loose first words).
  */
 
-export const MAX_TERM_TOKENS = 12;
-export const MAX_GAZETTEER_HITS = 12;
+const MAX_TERM_TOKENS = 12;
+const MAX_GAZETTEER_HITS = 12;
 
 /** Per-token case requirement, 2 bits each: a capitalised word must be capitalised in the text. */
 const REQ_ANY = 0;

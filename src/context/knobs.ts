@@ -1,11 +1,11 @@
 /** Constants and knob normalisation of the volunteer decision. */
 
 export const DEFAULT_MIN_CONFIDENCE = 0.7;
-export const DEFAULT_MAX_PAGES = 3;
+const DEFAULT_MAX_PAGES = 3;
 export const MAX_PAGES_CAP = 5;
-export const DEFAULT_WINDOW_TURNS = 4;
+const DEFAULT_WINDOW_TURNS = 4;
 export const MAX_WINDOW_TURNS = 64;
-export const DEFAULT_MAX_POINTERS = 3;
+const DEFAULT_MAX_POINTERS = 3;
 /** Confidences are compared with this tolerance (0.9 + 0.05 = 0.9500000000000001). */
 export const CONFIDENCE_EPSILON = 1e-9;
 

@@ -6,7 +6,7 @@ import { PageRecord, PERSON, PRIVATE, type SourceListener } from './page-record.
 import { normalizeAlias } from './strings.js';
 import { synopsisOf } from './synopsis.js';
 
-export { PageRecord, tailOf, type SourceListener } from './page-record.js';
+export { PageRecord, type SourceListener } from './page-record.js';
 
 const NO_ALIASES: readonly string[] = Object.freeze([]);
 
@@ -114,12 +114,12 @@ export class SourceIndex {
  * the markdown by the YAML parser, synopses cut from a body) would otherwise keep the whole
  * source text alive for as long as the index holds the page.
  */
-export function detach(s: string): string {
+function detach(s: string): string {
   return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 
 /** Builds the record of a page (title and type as stored; flags from type and visibility). */
-export function recordOf(page: Page, sourceId: string = page.source_id): PageRecord {
+function recordOf(page: Page, sourceId: string = page.source_id): PageRecord {
   const title = detach(page.title);
   const lower = title.toLowerCase();
   const aliases = aliasEntries(page.frontmatter?.aliases);

@@ -39,7 +39,7 @@ export class PageRecord {
   }
 }
 
-export const tailOf = (slug: string): string => slug.slice(slug.lastIndexOf('/') + 1);
+const tailOf = (slug: string): string => slug.slice(slug.lastIndexOf('/') + 1);
 
 function surnameOf(lowerTitle: string): string | null {
   const at = lowerTitle.lastIndexOf(' ');

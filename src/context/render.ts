@@ -1,7 +1,7 @@
 import { roundConfidence } from './confidence.js';
 import type { VolunteeredPage } from './volunteer.js';
 
-export const NOTHING_VOLUNTEERED = 'Nothing volunteered (no entity cleared the confidence gate).';
+const NOTHING_VOLUNTEERED = 'Nothing volunteered (no entity cleared the confidence gate).';
 
 type Shown = Pick<VolunteeredPage, 'slug' | 'source_id' | 'display' | 'confidence' | 'arm' | 'rationale' | 'synopsis'>;
 

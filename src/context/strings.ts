@@ -63,7 +63,6 @@ export const CJK_CLASS = '\\u4E00-\\u9FFF\\u3040-\\u309F\\u30A0-\\u30FF\\uAC00-\
 const HAS_CJK = new RegExp(`[${CJK_CLASS}]`, 'u');
 const ALL_CJK = new RegExp(`^[${CJK_CLASS}]+$`, 'u');
 
-export const isCjkChar = (ch: string): boolean => ch.length === 1 && HAS_CJK.test(ch);
 export const hasCjk = (s: string): boolean => HAS_CJK.test(s);
 /** True for a non-empty text made only of CJK characters. */
 export const isAllCjk = (s: string): boolean => ALL_CJK.test(s);

@@ -1,7 +1,7 @@
 import { stripAllFences } from '../pages/fences.js';
 import type { Page } from '../pages/page.js';
 
-export const SYNOPSIS_MAX = 160;
+const SYNOPSIS_MAX = 160;
 
 const WHITESPACE_RUN = /\s+/gu;
 const DASH_BLOCK = /^---[\s\S]*?---\s*/mu;

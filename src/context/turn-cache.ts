@@ -6,7 +6,7 @@ import type { Candidate } from './extract.js';
  * a text are reused while that signature holds. Bounded: least recently used texts go first.
  */
 /** Longer texts are not kept: the memo must stay small whatever a turn holds. */
-export const MAX_CACHED_TEXT = 16_384;
+const MAX_CACHED_TEXT = 16_384;
 
 export class TurnCache {
   private readonly bySignature = new Map<string, Map<string, Candidate[]>>();

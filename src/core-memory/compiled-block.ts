@@ -1,11 +1,11 @@
 import { BrainstreamError } from '../errors.js';
 
 /** Markers of the block `compile-context` manages inside an instruction file. */
-export const COMPILED_BEGIN_PREFIX = '<!-- brainstream:compiled-context:begin';
-export const COMPILED_END = '<!-- brainstream:compiled-context:end -->';
+const COMPILED_BEGIN_PREFIX = '<!-- brainstream:compiled-context:begin';
+const COMPILED_END = '<!-- brainstream:compiled-context:end -->';
 const BEGIN_LINE = /<!-- brainstream:compiled-context:begin core=([0-9a-f]*) -->/;
 
-export const compiledBegin = (revision: string): string => `${COMPILED_BEGIN_PREFIX} core=${revision} -->`;
+const compiledBegin = (revision: string): string => `${COMPILED_BEGIN_PREFIX} core=${revision} -->`;
 
 export interface ManagedBlockSpan {
   /** Index of the begin marker. */
@@ -23,7 +23,7 @@ const count = (text: string, needle: string): number => text.split(needle).lengt
  * end, an end without a begin, more than one block, an unreadable begin line) are refused
  * rather than guessed at: a wrong guess would delete the owner's text.
  */
-export function findManagedBlock(text: string, path: string): ManagedBlockSpan | null {
+function findManagedBlock(text: string, path: string): ManagedBlockSpan | null {
   const begins = count(text, COMPILED_BEGIN_PREFIX);
   const ends = count(text, COMPILED_END);
   if (begins === 0 && ends === 0) return null;

@@ -101,7 +101,7 @@ function daysKey(key: string, dflt: number): ConfigKeySpec {
   };
 }
 
-export const DEFAULT_CAPTURE_EXCLUDE = 'secrets, credentials, access tokens';
+const DEFAULT_CAPTURE_EXCLUDE = 'secrets, credentials, access tokens';
 const TTL_CHECK_EPOCH = new Date(0);
 
 export const CONFIG_KEYS: readonly ConfigKeySpec[] = [

@@ -3,7 +3,7 @@ import type { CorePageRow } from './core-page.js';
 import { brainWideCorePages, sessionCorePages, type SessionScope } from './core-order.js';
 import { buildCoreSection, type CoreSection } from './core-section.js';
 
-export const CORE_BLOCK_HEADER = '# Core memory';
+const CORE_BLOCK_HEADER = '# Core memory';
 
 export interface CoreBlock {
   /** The block text; "" when no page renders (no header then). */
@@ -14,7 +14,7 @@ export interface CoreBlock {
 }
 
 /** `# Core memory` and the sections joined by blank lines, no trailing newline. */
-export function joinCoreBlock(sections: readonly CoreSection[]): CoreBlock {
+function joinCoreBlock(sections: readonly CoreSection[]): CoreBlock {
   const text = sections.length === 0 ? '' : [CORE_BLOCK_HEADER, ...sections.map((s) => s.section)].join('\n\n');
   return { text, chars: text.length, sections: [...sections] };
 }

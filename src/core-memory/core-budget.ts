@@ -83,10 +83,3 @@ export function evaluateCoreBudget(check: CoreBudgetCheck): CoreBudgetDecision {
   });
   return { checked: true, refused: true, reason, current, next, error };
 }
-
-/** `evaluateCoreBudget`, throwing `CoreBudgetExceededError` on refusal. */
-export function assertCoreBudget(check: CoreBudgetCheck): CoreBudgetDecision {
-  const decision = evaluateCoreBudget(check);
-  if (decision.error) throw decision.error;
-  return decision;
-}

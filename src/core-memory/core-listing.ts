@@ -1,3 +1,4 @@
+import { cmp } from '../code-unit-order.js';
 import { isPrivate } from '../pages/page.js';
 import { coreRevision } from './core-block.js';
 import { measureCore } from './core-budget.js';
@@ -47,8 +48,6 @@ export function coreListLines(pages: readonly CorePageRow[], viewer: ListingView
   });
   return [...lines, `total ${measure.chars}/${maxChars} chars, ${measure.count}/${MAX_CORE_PAGES} pages`];
 }
-
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export interface CoreStatusInput {
   pages: readonly CorePageRow[];

@@ -1,3 +1,4 @@
+import { cmp } from '../code-unit-order.js';
 import { coreRef } from './core-ref.js';
 import { revisionToken } from './revision-token.js';
 
@@ -8,7 +9,7 @@ export interface PendingNotice {
   revision: number;
 }
 
-export const MAX_NOTICE_LINES = 5;
+const MAX_NOTICE_LINES = 5;
 
 /** The notice line for one core page with unacknowledged remote edits. */
 export function coreNoticeLine(n: PendingNotice): string {
@@ -20,8 +21,6 @@ export function coreNoticeLine(n: PendingNotice): string {
     `accept: brainstream core ack --source ${n.source_id} ${n.slug} --revision ${token}`
   );
 }
-
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Notice lines shown after the core block: one per page (source, slug order), at most 5,

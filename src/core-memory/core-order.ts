@@ -1,8 +1,6 @@
+import { cmp } from '../code-unit-order.js';
 import { corePriority, isRenderableCorePage, type CorePageRow } from './core-page.js';
 import { DEFAULT_SOURCE } from './core-ref.js';
-
-/** Code-unit order, never locale order. */
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 const byPriorityThenSlug = (a: CorePageRow, b: CorePageRow): number =>
   corePriority(a.frontmatter) - corePriority(b.frontmatter) || cmp(a.slug, b.slug);

@@ -11,7 +11,7 @@ export interface CorePageRow {
   deleted?: boolean;
 }
 
-export const DEFAULT_CORE_PRIORITY = 100;
+const DEFAULT_CORE_PRIORITY = 100;
 export const MAX_CORE_PAGES = 50;
 
 /** Frontmatter marks core only with the boolean `true` (`"true"`, `"yes"`, `1` do not). */

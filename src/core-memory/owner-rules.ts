@@ -3,7 +3,7 @@ import { CoreDeleteOwnerOnlyError, CoreMarkOwnerOnlyError } from './errors.js';
 
 const OWNER_ONLY = 'only the brain owner can change core membership or priority';
 
-export const coreAddCommand = (sourceId: string, slug: string, priority?: number): string =>
+const coreAddCommand = (sourceId: string, slug: string, priority?: number): string =>
   `brainstream core add --source ${sourceId} ${slug}${priority === undefined ? '' : ` --priority ${priority}`}`;
 export const coreRemoveCommand = (sourceId: string, slug: string): string => `brainstream core remove --source ${sourceId} ${slug}`;
 

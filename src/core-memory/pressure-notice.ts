@@ -1,4 +1,4 @@
-export const DEFAULT_CONTEXT_WINDOW = 200_000;
+const DEFAULT_CONTEXT_WINDOW = 200_000;
 
 export interface PressureUsage {
   used_tokens: number;

@@ -17,8 +17,8 @@ export interface PressureState {
   sessions: Record<string, PressureSession>;
 }
 
-export const IDLE_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
-export const MAX_SESSION_KEY = 256;
+const IDLE_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_SESSION_KEY = 256;
 
 export const emptyPressureState = (): PressureState => ({ version: 1, sessions: {} });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
 import { RememberParamsError } from './errors.js';
 
-export const REPLAY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const REPLAY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Replays are keyed by (bound source, caller identity, request_id). */
 export const replayKey = (boundSource: string, identity: string, requestId: string): string =>

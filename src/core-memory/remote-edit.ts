@@ -1,7 +1,7 @@
 import { coreRef } from './core-ref.js';
 import { CoreRemoteEditRefusedError } from './errors.js';
 
-export const REMOTE_EDIT_POLICIES = ['allow', 'notify', 'refuse'] as const;
+const REMOTE_EDIT_POLICIES = ['allow', 'notify', 'refuse'] as const;
 export type RemoteEditPolicy = (typeof REMOTE_EDIT_POLICIES)[number];
 
 /** `exempt`: the rule does not apply (owner write, page not core before, or no change). */

@@ -19,12 +19,6 @@ export const emptyRemoteRevisionState = (sourceId: string, slug: string): Remote
   acked_through: 0,
 });
 
-/** A remote edit saved as `version` under `notify`. */
-export function recordRemoteRevision(state: RemoteRevisionState, version: number): RemoteRevisionState {
-  if (state.remote_revisions.includes(version)) return state;
-  return { ...state, remote_revisions: [...state.remote_revisions, version].sort((a, b) => a - b) };
-}
-
 /** Remote revisions not yet acknowledged, ascending. Owner edits never clear them. */
 export const pendingRevisions = (state: RemoteRevisionState): number[] =>
   state.remote_revisions.filter((v) => v > state.acked_through);

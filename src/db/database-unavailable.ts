@@ -2,7 +2,7 @@ import { BrainstreamError } from '../errors.js';
 import { isConnectionLoss } from './connection-loss.js';
 
 /** `PostgreSQL at host:port/database` of a URL, without user or password (safe to print). */
-export function describeServer(url: string): string {
+function describeServer(url: string): string {
   try {
     const u = new URL(url);
     return `PostgreSQL at ${u.hostname}:${u.port || '5432'}${u.pathname}`;

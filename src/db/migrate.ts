@@ -4,7 +4,7 @@ import { packageRoot } from '../package-root.js';
 import type { Db } from './db.js';
 import { quoteIdent } from './pg-schema.js';
 
-export const migrationsDir = (): string => join(packageRoot(), 'migrations');
+const migrationsDir = (): string => join(packageRoot(), 'migrations');
 
 export interface Migration {
   version: number;

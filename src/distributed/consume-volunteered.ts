@@ -20,7 +20,7 @@ export interface ConsumeOptions {
 }
 
 /** A volunteered event as a `watch --json` line (session id included); v1 events render the slug as display. */
-export function volunteeredLine(logged: LoggedEvent): WatchJsonLine | null {
+function volunteeredLine(logged: LoggedEvent): WatchJsonLine | null {
   const e = logged.event;
   if (e.type !== 'page.volunteered') return null;
   const d = e.data;

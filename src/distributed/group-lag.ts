@@ -27,7 +27,7 @@ export interface GroupLag {
 }
 
 /** The consumer groups of a serve group and the streams each reads. */
-export function serveGroups(group: string): { group: string; topics: readonly Topic[] }[] {
+function serveGroups(group: string): { group: string; topics: readonly Topic[] }[] {
   return [
     { group, topics: PROCESSOR_TOPICS },
     { group: projectionsGroup(group), topics: PROJECTION_TOPICS },

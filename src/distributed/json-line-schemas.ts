@@ -7,7 +7,7 @@ const At = z.iso.datetime({ offset: true });
 const Int32 = z.number().int().min(-(2 ** 31) + 1).max(2 ** 31 - 1);
 
 /** One line of `publish turns`. */
-export const TurnLine = z.object({
+const TurnLine = z.object({
   session_id: z.string().min(1).max(256),
   role: Role,
   text: z.string(),
@@ -17,7 +17,7 @@ export const TurnLine = z.object({
 });
 
 /** One line of `publish retrievals`. */
-export const RetrievalLine = z.object({
+const RetrievalLine = z.object({
   slug: z.string().min(1).max(512),
   source_id: SourceId.optional(),
   session_id: z.string().min(1).max(256).nullable().optional(),

@@ -1,3 +1,4 @@
+import { cmp } from '../code-unit-order.js';
 import { readHeartbeat, type HeartbeatEntry } from '../hooks/heartbeat.js';
 import { ACTIVITY_WINDOW_DAYS, channelActivity, isMissingTable, type ChannelActivity } from './channel-activity.js';
 import type { DoctorCheck, DoctorCheckDef, DoctorContext } from './doctor-check.js';
@@ -20,8 +21,6 @@ export function heartbeatSummary(entries: readonly HeartbeatEntry[], now: Date):
   const degraded = recent.filter((e) => e.outcome !== 'ok').length;
   return { user_prompt_ok: recent.length - degraded, user_prompt_degraded: degraded };
 }
-
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The message and details of doctor check `volunteer_channels` from its inputs. */
 export function volunteerChannelsResult(channels: Record<string, ChannelActivity>, beat: HookHeartbeatSummary | null): DoctorCheck {

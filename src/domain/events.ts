@@ -49,7 +49,7 @@ export const EVENT_TYPES = Object.keys(registry) as (keyof Registry)[];
 export type EventType = keyof Registry;
 export type EventData<T extends EventType> = z.infer<Registry[T]['latest']>;
 
-export const EnvelopeSchema = z.object({
+const EnvelopeSchema = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
   v: z.number().int().positive(),
@@ -76,7 +76,7 @@ export function latestVersion(type: EventType): number {
   return Math.max(...Object.keys(registry[type].versions).map(Number));
 }
 
-export function isEventType(type: string): type is EventType {
+function isEventType(type: string): type is EventType {
   return Object.prototype.hasOwnProperty.call(registry, type);
 }
 

@@ -34,7 +34,7 @@ export interface BenchCase {
 const FIXTURE_FILE = /\.fixture\.json$/u;
 
 /** The suites the push benchmarks score; fixtures of other suites are not theirs. */
-export const SCORED_SUITES: readonly string[] = ['know-to-ask', 'push'];
+const SCORED_SUITES: readonly string[] = ['know-to-ask', 'push'];
 
 function readJson(path: string, what: string): unknown {
   let text: string;

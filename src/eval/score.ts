@@ -93,7 +93,7 @@ function seedIndex(fixture: BenchFixture): { index: PageIndex; seedErrors: strin
  * One fixture replayed as one `watch` session in its active source, owner caller: each turn is a
  * stdin line through watch's parsing and the volunteer topology (watch-replay.ts).
  */
-export async function replayCase(c: BenchCase, opts: ScoreOptions = {}): Promise<FixtureDetail> {
+async function replayCase(c: BenchCase, opts: ScoreOptions = {}): Promise<FixtureDetail> {
   const { fixture, gold } = c;
   const active = fixture.active_source ?? 'default';
   const { index, seedErrors, seedPages } = seedIndex(fixture);
@@ -125,7 +125,7 @@ export async function replayCase(c: BenchCase, opts: ScoreOptions = {}): Promise
 const ratio = (n: number, d: number, empty: number): number => (d === 0 ? empty : n / d);
 
 /** Scores replays of fixtures; micro-averaged over every scored turn. */
-export function scoreDetails(details: FixtureDetail[]): BenchReport {
+function scoreDetails(details: FixtureDetail[]): BenchReport {
   const k: BenchCounts = {
     shouldRetrieveTurns: 0,
     knowToAskFailures: 0,

@@ -15,14 +15,14 @@ const LINE_BREAKS = /\r\n|[\r\n]/gu;
  * The stdin line `watch` reads for a fixture turn: `<role>: <text>`. `watch` takes one line per
  * turn, so a line break inside a turn becomes a space (extraction treats any whitespace alike).
  */
-export const watchLine = (t: FixtureTurn): string => `${t.role}: ${String(t.text).replace(LINE_BREAKS, ' ')}`;
+const watchLine = (t: FixtureTurn): string => `${t.role}: ${String(t.text).replace(LINE_BREAKS, ' ')}`;
 
 /**
  * A sink deciding turns with the turn engine's decision (`decideTurns`, session state kept
  * between batches) over an in-memory page index, without a log: the benchmark scores the
  * channel's decisions, not its storage.
  */
-export function inMemoryTurnSink(index: PageIndex, settings: TopologySettings): TurnSink {
+function inMemoryTurnSink(index: PageIndex, settings: TopologySettings): TurnSink {
   const sessions = new Map<string, WatchSessionState>();
   return { submitTurns: async (events) => decideTurns(events, index, sessions, settings, 'watch').decisions };
 }

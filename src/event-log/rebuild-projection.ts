@@ -41,7 +41,7 @@ export interface RebuildReport {
   swapped: boolean;
 }
 
-export const rebuildSchema = (target: RebuildTarget): string => `bs_rebuild_${target.name.replace(/[^a-z0-9]/g, '_')}`;
+const rebuildSchema = (target: RebuildTarget): string => `bs_rebuild_${target.name.replace(/[^a-z0-9]/g, '_')}`;
 
 /**
  * Rebuild = a new consumer from sequence 0 into shadow tables, stopped when caught up, then a

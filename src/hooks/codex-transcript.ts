@@ -43,8 +43,6 @@ export function codexTurn(e: Entry): Turn | null {
   return null;
 }
 
-export const codexTurns = (entries: readonly Entry[]): Turn[] => entries.map(codexTurn).filter((t): t is Turn => t !== null);
-
 /** Hook context Codex injected earlier: a developer message it tagged as hook additional context. */
 export function codexHookBlock(e: Entry): string | null {
   const item = itemOf(e);
@@ -52,8 +50,6 @@ export function codexHookBlock(e: Entry): string | null {
   const kinds = item.internal_chat_message_metadata_passthrough?.content_item_kinds;
   return Array.isArray(kinds) && kinds.includes('hooks.additional_context') ? partsText(item.content) : null;
 }
-
-export const codexHookBlocks = (entries: readonly Entry[]): string[] => entries.map(codexHookBlock).filter((b): b is string => b !== null);
 
 /** A cheap pre-filter: only lines containing this can hold a Codex hook block. */
 export const CODEX_BLOCK_HINT = 'hooks.additional_context';

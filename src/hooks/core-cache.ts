@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreDelivery } from './core-delivery.js';
 
-export const coreCachePath = (home: string): string => join(home, 'run', 'core-cache.json');
+const coreCachePath = (home: string): string => join(home, 'run', 'core-cache.json');
 
 interface CachedBlock {
   text?: unknown;

@@ -17,7 +17,7 @@ export interface HeartbeatEntry {
   core_revision?: string;
 }
 
-export const heartbeatPath = (home: string): string => join(home, 'integrations', 'hooks', 'heartbeat.jsonl');
+const heartbeatPath = (home: string): string => join(home, 'integrations', 'hooks', 'heartbeat.jsonl');
 
 const MAX_BYTES = 512 * 1024;
 const KEEP_LINES = 1000;

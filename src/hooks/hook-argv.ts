@@ -5,7 +5,7 @@
 export const HOOK_EVENTS = ['user-prompt', 'session-start', 'compact', 'post-tool'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
-export const HARNESSES = ['claude-code', 'codex', 'opencode'] as const;
+const HARNESSES = ['claude-code', 'codex', 'opencode'] as const;
 export type Harness = (typeof HARNESSES)[number];
 
 export interface HookArgs {

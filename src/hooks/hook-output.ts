@@ -1,4 +1,4 @@
-export const MAX_HOOK_OUTPUT_CHARS = 10_000;
+const MAX_HOOK_OUTPUT_CHARS = 10_000;
 
 /** The harness JSON for `additionalContext` on UserPromptSubmit (Claude Code and Codex alike). */
 export const userPromptJson = (text: string): string =>

@@ -18,7 +18,7 @@ export interface HookGroup {
 export type Settings = Record<string, unknown> & { hooks?: Record<string, HookGroup[]> };
 
 /** The events brainstream registers, and the hook event each runs. */
-export const REGISTERED_EVENTS = { UserPromptSubmit: 'user-prompt', SessionStart: 'session-start', PostToolUse: 'post-tool' } as const;
+const REGISTERED_EVENTS = { UserPromptSubmit: 'user-prompt', SessionStart: 'session-start', PostToolUse: 'post-tool' } as const;
 
 const OUR_COMMAND = /(^|\s)hook (user-prompt|session-start|compact|post-tool)(\s|$)/;
 

@@ -41,8 +41,8 @@ client=\${main%/cli/main.js}/hooks/fast-hook.sh
 exec "$node" "$main" "$@"
 `;
 
-export const launcherDir = (home: string): string => join(home, 'bin');
-export const launcherPath = (home: string): string => join(launcherDir(home), 'brainstream-launch');
+const launcherDir = (home: string): string => join(home, 'bin');
+const launcherPath = (home: string): string => join(launcherDir(home), 'brainstream-launch');
 
 function writeAtomic(path: string, text: string, mode: number): void {
   const tmp = `${path}.${process.pid}.tmp`;

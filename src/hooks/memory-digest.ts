@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const MAX_MEMORY_FILE_BYTES = 512 * 1024;
-export const MAX_DIGEST_BYTES = 3072;
+const MAX_MEMORY_FILE_BYTES = 512 * 1024;
+const MAX_DIGEST_BYTES = 3072;
 const DIGEST_SECTIONS = new Set(['standing rules', 'open commitments', 'active context']);
 const HEADING = /^#{1,3}\s+(.+?)\s*$/;
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { emptyPressureState, parsePressureState, type PressureState } from '../core-memory/pressure-state.js';
 
 /** Compaction-segment state lives beside the heartbeat, so the notice needs no running serve. */
-export const pressurePath = (home: string): string => join(home, 'integrations', 'hooks', 'pressure.json');
+const pressurePath = (home: string): string => join(home, 'integrations', 'hooks', 'pressure.json');
 
 export function readPressureState(home: string): PressureState {
   try {

@@ -1,4 +1,4 @@
-export const STDIN_DEADLINE_MS = 300;
+const STDIN_DEADLINE_MS = 300;
 
 /** Where a hook reads the harness JSON: the process's stdin, or the payload a fast client sent to serve. */
 export type HookStdin = NodeJS.ReadableStream & { isTTY?: boolean; unref?(): void };

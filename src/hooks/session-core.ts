@@ -2,7 +2,7 @@ import type { CoreDelivery } from './core-delivery.js';
 import { readCoreCache } from './core-cache.js';
 import { callServe } from './serve-call.js';
 
-export const CORE_SERVE_TIMEOUT_MS = 600;
+const CORE_SERVE_TIMEOUT_MS = 600;
 
 /** Resolves with null after `ms`; the work it races is abandoned (the hook process exits). */
 const timeout = (ms: number): Promise<null> => new Promise((r) => setTimeout(() => r(null), Math.max(0, ms)).unref());

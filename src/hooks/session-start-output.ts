@@ -1,4 +1,4 @@
-export const MAX_SESSION_START_CHARS = 10_000;
+const MAX_SESSION_START_CHARS = 10_000;
 
 export interface SessionStartParts {
   core: string;

@@ -2,7 +2,7 @@ import { lstatSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { claudeDir, codexDir } from './harness-dirs.js';
 
-export const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024;
+const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024;
 
 export type TranscriptCheck = { ok: true; path: string } | { ok: false; reason: string };
 

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
-export const TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
+const TRANSCRIPT_TAIL_BYTES = 2 * 1024 * 1024;
 
 /**
  * The newest `maxBytes` of a JSONL file, cut to whole lines (a line cut by the window's start is
@@ -28,13 +28,6 @@ export function readTranscriptTail(path: string, maxBytes = TRANSCRIPT_TAIL_BYTE
   const nl = buf.indexOf(0x0a);
   return nl < 0 ? buf.subarray(buf.length) : buf.subarray(nl + 1);
 }
-
-/** The lines of a tail, oldest first (blank lines skipped). */
-export const tailLines = (buf: Buffer): string[] =>
-  buf
-    .toString('utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '');
 
 /** Parses one JSONL line; null for a line being written right now, or one that is not an object. */
 export function parseLine(line: string): Record<string, unknown> | null {

@@ -26,7 +26,7 @@ function blockText(block: unknown): string {
 }
 
 /** The text of a message's content: a string, or its blocks joined by `\n`. */
-export function contentText(content: unknown): string {
+function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
@@ -35,19 +35,13 @@ export function contentText(content: unknown): string {
     .join('\n');
 }
 
-/** The turn of one Claude Code entry: `user`/`assistant` off the sidechain, non-empty; else null. */
+/** The turn of one Claude Code entry: `user`/`assistant` off the sidechain (subagent traffic), non-empty; else null. */
 export function claudeCodeTurn(e: Entry): Turn | null {
   if ((e.type !== 'user' && e.type !== 'assistant') || e.isSidechain === true) return null;
   const message = e.message as { content?: unknown } | undefined;
   const text = contentText(message?.content).trim();
   return text === '' ? null : { role: e.type, text };
 }
-
-/**
- * Turns of a Claude Code transcript (JSONL entries, oldest first): `user`/`assistant` entries
- * not marked sidechain (subagent traffic), with their text; empty turns dropped.
- */
-export const claudeCodeTurns = (entries: readonly Entry[]): Turn[] => entries.map(claudeCodeTurn).filter((t): t is Turn => t !== null);
 
 /** An assistant entry carrying token usage (the pressure notice reads the last two). */
 export const hasUsage = (e: Entry): boolean =>

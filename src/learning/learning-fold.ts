@@ -55,7 +55,7 @@ export interface LearningDeltas {
 export const emptyDeltas = (): LearningDeltas => ({ pages: new Map(), arms: new Map() });
 
 /** Read in its session after it was volunteered there: the session attribution of a push. */
-export const usedAfterVolunteered = (row: LearningRow): boolean =>
+const usedAfterVolunteered = (row: LearningRow): boolean =>
   row.volunteered_at !== null && row.last_read_at !== null && row.last_read_at > row.volunteered_at;
 
 /** Adds (sign 1) or removes (sign −1) what one row counts for its page and its arm. */

@@ -33,8 +33,8 @@ export const MIN_UNUSED_SESSIONS = 3;
 /** One-sided 95 % (z for the Wilson upper bound of a page's use rate). */
 const Z = 1.645;
 /** How far an arm's calibration may move its confidences. */
-export const CALIBRATION_MIN = 0.9;
-export const CALIBRATION_MAX = 1.1;
+const CALIBRATION_MIN = 0.9;
+const CALIBRATION_MAX = 1.1;
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
 
@@ -53,17 +53,17 @@ export function wilsonInterval(used: number, n: number): { lower: number; upper:
  * The highest use rate still plausible after `used` of `n` sessions. A page seen in few sessions
  * keeps a high bound, so it is not judged on one unlucky session.
  */
-export const wilsonUpper = (used: number, n: number): number => wilsonInterval(used, n).upper;
+const wilsonUpper = (used: number, n: number): number => wilsonInterval(used, n).upper;
 
 /** The brain's session precision with a uniform prior (one read, one unread), so an empty log gives 0.5. */
-export const brainPrecision = (total: ArmOutcomes): number => (total.used + 1) / (total.volunteered + 2);
+const brainPrecision = (total: ArmOutcomes): number => (total.used + 1) / (total.volunteered + 2);
 
 /**
  * How often a page that agents do open is opened, per session it takes part in (uniform prior).
  * The yardstick of habituation: pages never opened are left out, so a brain full of them does
  * not lower the bar they are measured against.
  */
-export const readPageRate = (read: PageOutcomes): number => (read.used + 1) / (read.sessions + 2);
+const readPageRate = (read: PageOutcomes): number => (read.used + 1) / (read.sessions + 2);
 
 /**
  * Habituation: a page that the log shows is read far less often than the pages agents do read
@@ -112,11 +112,3 @@ export function learnedConfidence(snapshot: LearnedSnapshot, sourceId: string, s
   }
   return { factor: h * c, notes };
 }
-
-/** A snapshot with no evidence: every factor is 1. */
-export const EMPTY_SNAPSHOT: LearnedSnapshot = {
-  page: () => undefined,
-  arm: () => undefined,
-  total: { volunteered: 0, used: 0 },
-  readPages: { sessions: 0, used: 0 },
-};

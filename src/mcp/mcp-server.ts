@@ -24,7 +24,7 @@ export interface McpOptions {
 }
 
 /** What a client reads once: what brainstream is, and which tool to call when. */
-export const MCP_INSTRUCTIONS = [
+const MCP_INSTRUCTIONS = [
   'brainstream is a personal knowledge brain: markdown pages about people, companies and topics, plus remembered facts and a small always-loaded core memory.',
   'At session start call context_pack (core memory; add entity names for their cards). During the conversation call volunteer_context with the recent turns to learn which pages are worth reading, then get_page to read one (pass session_id to both).',
   'Call remember to save a fact that must survive (always with provenance; items for several at once, request_id for safe retries), forget to withdraw one (ids from list_facts).',
@@ -38,7 +38,7 @@ const okResult = (value: unknown): CallToolResult => ({
 });
 
 /** A refusal: one line a person can read, and the same envelope as structured content. */
-export const errorResult = (envelope: ErrorEnvelope): CallToolResult => ({
+const errorResult = (envelope: ErrorEnvelope): CallToolResult => ({
   content: [{ type: 'text', text: `brainstream: ${envelope.error}: ${envelope.message.split('\n')[0]}` }],
   structuredContent: envelope,
   isError: true,
@@ -55,9 +55,9 @@ const ErrorFields = {
  * carries `{error, message}` as its structured content instead (clients check structured
  * content against this schema even on errors).
  */
-export const toolOutputSchema = (op: Operation): z.ZodObject => op.result.partial().extend(ErrorFields);
+const toolOutputSchema = (op: Operation): z.ZodObject => op.result.partial().extend(ErrorFields);
 
-export const toolAnnotations = (op: Operation): ToolAnnotations => ({
+const toolAnnotations = (op: Operation): ToolAnnotations => ({
   title: op.title,
   readOnlyHint: op.effect.readOnly,
   destructiveHint: op.effect.destructive,

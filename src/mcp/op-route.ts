@@ -3,12 +3,12 @@ import { forwardedEnv } from '../serve/forwarded-env.js';
 import { request, ServeRequestError } from '../serve/socket-client.js';
 
 /** How long a forwarded operation may take inside serve before the tool call gives up. */
-export const FORWARD_TIMEOUT_MS = 60_000;
+const FORWARD_TIMEOUT_MS = 60_000;
 
 export type OpOutcome = { ok: true; result: unknown } | { ok: false; envelope: { error: string; message: string; [k: string]: unknown } };
 
 /** The `call` command line that runs `op` inside serve exactly as this remote caller. */
-export function forwardedCallArgv(home: string, caller: Caller, op: string, params: unknown): string[] {
+function forwardedCallArgv(home: string, caller: Caller, op: string, params: unknown): string[] {
   return [
     '--home', home,
     '--as', 'remote',

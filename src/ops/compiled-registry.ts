@@ -5,7 +5,7 @@ import type { CompiledFileRecord } from '../core-memory/core-doctor.js';
 import { logger } from '../logger.js';
 
 /** `<home>/compiled.json`: every file `compile-context` wrote, so doctor can check its core revision. */
-export const compiledRegistryPath = (home: string): string => join(home, 'compiled.json');
+const compiledRegistryPath = (home: string): string => join(home, 'compiled.json');
 
 interface Entry {
   path: string;

@@ -1,7 +1,7 @@
 import type { Caller } from '../caller.js';
 import { coreRevision, renderBrainWideBlock, renderSessionBlock, type CoreBlock } from '../core-memory/core-block.js';
 import { readPendingCoreNotices } from '../../projections/core-notices-queries.js';
-import { coreNoticeLines, type PendingNotice } from '../core-memory/core-notices.js';
+import type { PendingNotice } from '../core-memory/core-notices.js';
 import type { Db } from '../db/db.js';
 import { utcDay } from '../pages/facts-table.js';
 import { loadCoreRows } from './operations/core-rows.js';
@@ -34,14 +34,4 @@ export async function currentCoreRevision(db: Db, now = new Date()): Promise<str
 export async function pendingNoticesFor(db: Db, caller: Pick<Caller, 'grant'>): Promise<PendingNotice[]> {
   const all = await readPendingCoreNotices(db);
   return caller.grant === null ? all : all.filter((n) => caller.grant!.includes(n.source_id));
-}
-
-/**
- * The notice lines shown after the core block, for remote edits of core pages the owner has not
- * acknowledged: one per page, at most 5, then
- * `… and <k> more (brainstream core status)`. Never part of the block nor of its budget; show
- * them only when core itself is delivered.
- */
-export async function remoteEditNoticeLines(db: Db, caller: Pick<Caller, 'grant'>): Promise<string[]> {
-  return coreNoticeLines(await pendingNoticesFor(db, caller));
 }

@@ -8,7 +8,7 @@ import { resolvePage } from '../pages/resolve-page.js';
 import { editPageGuarded } from './core-page-write.js';
 import { coreUsage, type CoreUsage } from './core-usage.js';
 
-export const PROFILE_SLUG = 'core/profile';
+const PROFILE_SLUG = 'core/profile';
 export const PROFILE_BODY = '## Who I am\n\n- \n\n## How I like to work\n\n- \n\n## Projects in flight\n\n- ';
 /** The page as if written by hand, so it is stored exactly as `page put` of it would store it. */
 const PROFILE_MARKDOWN = `---\ntitle: Profile\ntype: profile\nalways_load: true\ncore_priority: 10\n---\n${PROFILE_BODY}\n`;

@@ -1,5 +1,6 @@
 import type { Brain } from '../brain/brain.js';
 import { readableSources, type Caller } from '../caller.js';
+import { cmp } from '../code-unit-order.js';
 import { brainConfig } from '../config/brain-config.js';
 import { applyCoreWrite, measureCore } from '../core-memory/core-budget.js';
 import { isMarkedCore, isQuarantined, MAX_CORE_PAGES } from '../core-memory/core-page.js';
@@ -11,9 +12,9 @@ import { utcDay } from '../pages/facts-table.js';
 import { isPrivate } from '../pages/page.js';
 import { coreAdd, type CoreMarkResult } from './core-mark.js';
 import { loadCoreRows } from './operations/core-rows.js';
-import { cmp, listLivePages, listSources } from './page-store.js';
+import { listLivePages, listSources } from './page-store.js';
 
-export const MAX_SUGGESTIONS = 10;
+const MAX_SUGGESTIONS = 10;
 
 export interface CoreSuggestion {
   score: number;

@@ -20,7 +20,7 @@ export class AsyncMutex {
 }
 
 /** Key of the transaction-scoped advisory lock that serializes guarded writes on one database. */
-export const CORE_WRITE_LOCK_KEY = 7243006;
+const CORE_WRITE_LOCK_KEY = 7243006;
 
 const mutexes = new WeakMap<Brain, AsyncMutex>();
 const mutexOf = (brain: Brain): AsyncMutex => {

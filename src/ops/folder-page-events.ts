@@ -15,7 +15,7 @@ export interface ImportFailure {
 }
 
 /** A file name as printed: its control characters escaped, so a name cannot drive the terminal. */
-export const shownPath = (relative: string): string =>
+const shownPath = (relative: string): string =>
   relative.replace(/\p{Cc}/gu, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /** The files of a folder that claim one slug (more than one is a collision). */

@@ -11,7 +11,7 @@ import { openPlanner, pageFields } from './core-page-write.js';
 import { withCoreWriteLock } from './core-write-lock.js';
 import { writablePage } from './remember-item.js';
 
-export const DEFAULT_FORGET_REASON = 'user request';
+const DEFAULT_FORGET_REASON = 'user request';
 
 export interface ForgetResponse {
   id: string;

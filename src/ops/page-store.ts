@@ -1,3 +1,4 @@
+import { cmp } from '../code-unit-order.js';
 import type { Db } from '../db/db.js';
 import type { Page } from '../pages/page.js';
 
@@ -50,9 +51,6 @@ export async function listSources(db: Db): Promise<string[]> {
   const rows = await db.query<{ source_id: string }>('SELECT DISTINCT source_id FROM pages ORDER BY source_id');
   return rows.map((r) => r.source_id).sort(cmp);
 }
-
-/** Code-unit order, as the specs require (SQL collation may differ). */
-export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Live pages a remote write changed while keeping parts it could not see, newest first. */
 export async function listRemoteWrites(db: Db, sources: readonly string[] | null): Promise<{ source_id: string; slug: string; remote_write: RemoteWrite }[]> {

@@ -68,7 +68,7 @@ const REASON_BY_CODE: Readonly<Record<string, string>> = {
 };
 
 /** A file-system error as a short reason (the file itself is named by the caller's line). */
-export function unreadableReason(err: unknown): string {
+function unreadableReason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   if (code && REASON_BY_CODE[code]) return REASON_BY_CODE[code]!;
   return `cannot read the file: ${code ?? (err instanceof Error ? err.message : String(err))}`;

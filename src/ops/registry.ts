@@ -21,7 +21,7 @@ for (const op of [volunteerContextOp, getPageOp, putPageOp, deletePageOp, listPa
 }
 
 export const findOperation = (name: string): Operation | undefined => operations.get(name);
-export const operationNames = (): string[] => [...operations.keys()].sort();
+const operationNames = (): string[] => [...operations.keys()].sort();
 
 /** The first problem, naming the field (`items.1.kind`) and what is expected there. */
 function describeIssues(error: z.ZodError): { message: string; field?: string } {

@@ -46,7 +46,7 @@ const ItemOutcome = z.looseObject({
 });
 
 /** `remember`: the single form's fields, or `items` of them. */
-export const rememberOp = defineOperation({
+const rememberOp = defineOperation({
   name: 'remember',
   title: 'Remember facts',
   description:
@@ -83,7 +83,7 @@ export const rememberOp = defineOperation({
 });
 
 /** `forget`: withdraws a remembered fact by id. */
-export const forgetOp = defineOperation({
+const forgetOp = defineOperation({
   name: 'forget',
   title: 'Forget a fact',
   description: 'Withdraw a remembered fact by its id (struck from its page; no longer active). Optional reason.',
@@ -104,7 +104,7 @@ export const forgetOp = defineOperation({
 });
 
 /** `list_facts`: the stored facts the caller may read, newest first. */
-export const listFactsOp = defineOperation({
+const listFactsOp = defineOperation({
   name: 'list_facts',
   title: 'List remembered facts',
   description: 'List remembered facts you can read, newest first (optionally of one entity or source).',

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { Observable, bufferTime, concatMap, filter, map, lastValueFrom, defaultIfEmpty } from 'rxjs';
 import { parseWatchLine } from '../context/parse-watch-line.js';
 import { storableLine } from '../context/storable-line.js';
-import { makeEvent, type Envelope } from '../domain/events.js';
+import { makeEvent } from '../domain/events.js';
 import type { SessionSettings } from '../domain/event-schemas.js';
 import { logger } from '../logger.js';
 import type { Turn } from '../context/turn.js';
@@ -38,8 +38,6 @@ export function lines(input: NodeJS.ReadableStream, stop?: AbortSignal): Observa
     };
   });
 }
-
-export { storableLine };
 
 /** One turn could not be appended or decided: skipped with a warning, the stream goes on. */
 function turnSkipped(err: unknown, turns: readonly TurnEvent[] | number, sessionId: string): void {

@@ -4,7 +4,7 @@
  * A `|` inside a cell is written `\|`; a claim wrapped in `~~…~~` marks a withdrawn row.
  */
 
-export const FACT_COLUMNS = [
+const FACT_COLUMNS = [
   '#',
   'claim',
   'kind',

@@ -2,8 +2,6 @@ import { splitBody } from './body-split.js';
 import { codeFenceMask } from './code-fences.js';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter.js';
 
-export { InvalidFrontmatterError } from './invalid-frontmatter-error.js';
-
 export interface ParsedPageMarkdown {
   /** Frontmatter `title` when it is non-empty text (trimmed; a number or boolean as YAML reads it: `123` → "123"), else null. */
   title: string | null;

@@ -7,7 +7,7 @@
  */
 
 /** The most text one page may hold once parsed (frontmatter values repeated by aliases included). */
-export const MAX_PAGE_TEXT_CHARS = 32 * 1024 * 1024;
+const MAX_PAGE_TEXT_CHARS = 32 * 1024 * 1024;
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one (code units, no `u` flag).
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -45,11 +45,6 @@ class TextWalk {
     }
     return null;
   }
-}
-
-/** Why some string inside `value` (keys included) cannot be stored, or null. `path` names `value`. */
-export function unstorableTextProblem(value: unknown, path: readonly string[]): string | null {
-  return new TextWalk().problem(value, path);
 }
 
 /**

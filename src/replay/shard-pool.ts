@@ -115,7 +115,7 @@ class WorkerPool implements ShardPool {
 
 /** The compiled worker beside this module; absent when running from TypeScript sources (tests). */
 const WORKER_URL = new URL('./replay-worker.js', import.meta.url);
-export const workersAvailable = (): boolean => import.meta.url.endsWith('.js');
+const workersAvailable = (): boolean => import.meta.url.endsWith('.js');
 
 /** `workers` ≤ 1 (or sources run without a build) → one shard in this thread. */
 export function startShardPool(workers: number, knobs: ReplayKnobs, outcomes: OutcomeIndex): ShardPool {

@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 
 /** More thresholds than this is a typo (a step of 0.0001), not a sweep. */
-export const MAX_THRESHOLDS = 201;
+const MAX_THRESHOLDS = 201;
 
 /**
  * `--min-confidence` of `replay`: `START:END:STEP` (inclusive; `0.6:0.9:0.05` → 0.6, 0.65, …, 0.9)

@@ -16,7 +16,7 @@ import { connectServe, request, ServeRequestError } from './socket-client.js';
  */
 
 /** How long a command waits for a serve it started (or saw starting) to answer. */
-export const READY_WAIT_MS = 60_000;
+const READY_WAIT_MS = 60_000;
 /** How long a serve of another version gets to stop before a new one is started. */
 const STOP_WAIT_MS = 30_000;
 const POLL_MS = 50;

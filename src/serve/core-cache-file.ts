@@ -7,7 +7,7 @@ import { logger } from '../logger.js';
 import { listSources } from '../ops/page-store.js';
 import { loadCoreState, sessionBlockText, type CoreState } from './core-session-block.js';
 
-export const coreCacheFile = (home: string): string => join(homePaths(home).run, 'core-cache.json');
+const coreCacheFile = (home: string): string => join(homePaths(home).run, 'core-cache.json');
 
 /**
  * `<home>/run/core-cache.json`: the owner session block per source, for

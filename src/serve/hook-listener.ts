@@ -11,7 +11,7 @@ import { logger } from '../logger.js';
 import { parseHookRequest, type HookRequest } from './hook-request.js';
 import { secretChecker } from './secret-check.js';
 
-export const HOOK_GREETING = 'brainstream-hook';
+const HOOK_GREETING = 'brainstream-hook';
 const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 /** A client has this long to send its request (it sends it at once). */
 const REQUEST_TIMEOUT_MS = 1000;

@@ -12,7 +12,7 @@ import { TURN_POINTER_CAP } from './turn-context.js';
  * pages never resolve), so a pushed page is one `get_page` over MCP can open. A prompt also
  * gets pointers to the pages it names; a tool turn has its own gate and cap.
  */
-export function hookTurnSettings(tool: boolean, settings: PushSettings, fresh = false): SessionSettings {
+function hookTurnSettings(tool: boolean, settings: PushSettings, fresh = false): SessionSettings {
   const own: SessionSettings = tool
     ? { remote: true, min_confidence: settings.toolMinConfidence, max_pages: settings.toolMaxPages }
     : { remote: true, pointers: Math.min(TURN_POINTER_CAP, settings.maxPointers) };

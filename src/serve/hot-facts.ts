@@ -4,7 +4,7 @@ import { logger } from '../logger.js';
 import type { HotFact } from './turn-block.js';
 
 const DAY_MS = 86_400_000;
-export const HOT_FACTS_CAP = 10;
+const HOT_FACTS_CAP = 10;
 /** `remember` stores every fact with confidence 1.0; the store keeps no other. */
 const STORED_CONFIDENCE = 1;
 

@@ -6,7 +6,7 @@ import type { ResolveResult } from './protocol.js';
 import { pointerLine, POINTERS_HEADING } from './turn-block.js';
 
 /** The last ≤ 12 user/assistant messages are the reflex's input. */
-export const REFLEX_MAX_MESSAGES = 12;
+const REFLEX_MAX_MESSAGES = 12;
 
 export interface ReflexInput {
   messages: readonly Turn[];

@@ -8,7 +8,7 @@ import type { ServeDeps } from './serve-deps.js';
 import type { Connection, RequestHandler } from './socket-server.js';
 
 /** What this build's serve answers; doctor reads `core_guard` (writes go through the same guarded commands). */
-export const CAPABILITIES = ['turn_context', 'resolve', 'core_block', 'command', 'core_guard'];
+const CAPABILITIES = ['turn_context', 'resolve', 'core_block', 'command', 'core_guard'];
 
 const STARTED_AT = new Date().toISOString();
 

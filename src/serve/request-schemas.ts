@@ -16,7 +16,7 @@ const OptionalText = z
   .nullish()
   .transform((s) => s ?? undefined);
 
-export const TurnContextSchema = z.object({
+const TurnContextSchema = z.object({
   kind: z.literal('turn_context'),
   window: Turns,
   prior_context: OptionalText,
@@ -30,7 +30,7 @@ export const TurnContextSchema = z.object({
   tool: OptionalText,
 });
 
-export const ResolveSchema = z.object({
+const ResolveSchema = z.object({
   kind: z.literal('resolve'),
   messages: Turns,
   prior_context: OptionalText,
@@ -38,11 +38,11 @@ export const ResolveSchema = z.object({
   source_id: OptionalText,
 });
 
-export const CoreBlockSchema = z.object({ kind: z.literal('core_block'), source_id: OptionalText });
+const CoreBlockSchema = z.object({ kind: z.literal('core_block'), source_id: OptionalText });
 
-export const PingSchema = z.object({ kind: z.literal('ping') });
+const PingSchema = z.object({ kind: z.literal('ping') });
 
-export const CommandSchema = z.object({
+const CommandSchema = z.object({
   kind: z.literal('command'),
   argv: z.array(z.string()).max(10_000),
   env: z.record(z.string(), z.string()).optional(),

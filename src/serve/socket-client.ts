@@ -20,7 +20,7 @@ export class ServeRequestError extends Error {
 }
 
 /** The secret of the serve (or watch) owning `home`, or null when none is running. */
-export function readServeSecret(home: string): string | null {
+function readServeSecret(home: string): string | null {
   try {
     return readFileSync(homePaths(home).secret, 'utf8').trim() || null;
   } catch {

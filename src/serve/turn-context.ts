@@ -6,7 +6,7 @@ import type { TurnContextResult } from './protocol.js';
 import { fitTurnBlock, type HotFact } from './turn-block.js';
 
 export const TURN_POINTER_CAP = 3;
-export const TURN_VOLUNTEER_CAP = 3;
+const TURN_VOLUNTEER_CAP = 3;
 
 export interface TurnContextInput {
   window: readonly Turn[];

@@ -1,5 +1,5 @@
+import { cmp } from '../code-unit-order.js';
 import type { Db } from '../db/db.js';
-import { cmp } from '../ops/page-store.js';
 import { sumUsageStats } from '../../projections/usage-stats-queries.js';
 import { precisionOf } from './volunteer-stats.js';
 

@@ -3,9 +3,9 @@ import type { Db } from '../db/db.js';
 
 export type { Attribution };
 
-export const APPROXIMATE_NOTE =
+const APPROXIMATE_NOTE =
   'approximate: "used" = pages.last_retrieved_at > volunteered_at. Unrelated reads of the same page cause false positives; use --attribution session for exact attribution.';
-export const SESSION_NOTE =
+const SESSION_NOTE =
   'exact: "used" = a retrieval of the page in the same session after it was volunteered; events without a session id never count as used.';
 
 export interface ArmStats {

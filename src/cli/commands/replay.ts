@@ -35,7 +35,7 @@ interface Flags {
   topicPrefix?: string;
 }
 
-export const DEFAULT_SWEEP = '0.6:0.9:0.05';
+const DEFAULT_SWEEP = '0.6:0.9:0.05';
 
 function parseArms(value: string | undefined): string[] | null {
   if (value === undefined) return null;

@@ -58,7 +58,7 @@ function readConfigFileOrEmpty(home: string): Record<string, unknown> {
  * A second serve is told what already owns the brain, not to "start serve": the serve (or watch)
  * answering the socket, else another process that opened the brain for one command.
  */
-export async function servedAlready(home: string, err: unknown): Promise<unknown> {
+async function servedAlready(home: string, err: unknown): Promise<unknown> {
   if (!(err instanceof BrainstreamError) || err.code !== 'brain_locked') return err;
   const ping = await pingServe(home).catch(() => null);
   if (ping?.role === 'serve') return new BrainstreamError('brain_locked', `serve already running (pid ${ping.pid})`, { pid: ping.pid });

@@ -13,7 +13,7 @@ export function createIdempotentProducer(kafka: Kafka): Producer {
 const MAX_REQUEST_BYTES = 512 * 1024;
 
 /** Splits keyed messages into requests of at most MAX_REQUEST_BYTES, keeping their order per topic. */
-export function chunkTopicMessages(messages: readonly { topic: string; message: Message }[]): TopicMessages[][] {
+function chunkTopicMessages(messages: readonly { topic: string; message: Message }[]): TopicMessages[][] {
   const requests: TopicMessages[][] = [];
   let current = new Map<string, Message[]>();
   let bytes = 0;

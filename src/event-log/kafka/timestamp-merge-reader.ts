@@ -42,7 +42,7 @@ export class TimestampMergeReader {
   private failure: Error | null = null;
 
   constructor(
-    private readonly kafka: Kafka,
+    kafka: Kafka,
     private readonly admin: Admin,
     private readonly topicPrefix: string,
     private readonly topics: readonly Topic[],

@@ -7,7 +7,7 @@ import { PROTOCOL_VERSION } from './slug-param.js';
 import { packContext, type EntityCard } from './pack-context.js';
 import { sessionCoreText } from './session-core.js';
 
-export const MAX_PACK_ENTITIES = 8;
+const MAX_PACK_ENTITIES = 8;
 
 const Entities = z
   .union([z.string(), z.array(z.string())])

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readPendingCoreNotices } from '../../../projections/core-notices-queries.js';
 import { coreAck, coreDiff } from '../../../src/ops/core-review.js';
-import { remoteEditNoticeLines } from '../../../src/ops/core-delivery.js';
+import { coreNoticeLines } from '../../../src/core-memory/core-notices.js';
+import { pendingNoticesFor } from '../../../src/ops/core-delivery.js';
 import { findPage } from '../../../src/ops/page-store.js';
 import { putPage } from '../../../src/ops/page-ops.js';
 import { remember } from '../../../src/ops/remember.js';
@@ -19,7 +20,7 @@ describe.each(drivers)('remote edits to core pages on $name', ({ open }) => {
     await putPage(b.brain, remote, 'prefs', edit('line 1\nline 2 (remote)\nline 3\nline 4')); // r3
     await putPage(b.brain, remote, 'prefs', edit('line 1\nline 2 (remote)\nline 3\nline 4')); // no change: no version, no notice
     expect((await findPage(b.brain.db, 'default', 'prefs'))!.version).toBe(3);
-    expect(await remoteEditNoticeLines(b.brain.db, owner)).toEqual([
+    expect(coreNoticeLines(await pendingNoticesFor(b.brain.db, owner))).toEqual([
       'Core page prefs was edited remotely (revision r3). Review: brainstream core diff --source default prefs — accept: brainstream core ack --source default prefs --revision r3',
     ]);
     expect((await coreDiff(b.brain, owner, 'default', 'prefs')).text).toBe(
@@ -33,7 +34,7 @@ describe.each(drivers)('remote edits to core pages on $name', ({ open }) => {
     // The base is now the last acknowledged version.
     expect((await coreDiff(b.brain, owner, 'default', 'prefs')).text.split('\n').slice(0, 2)).toEqual(['--- prefs@r2', '+++ prefs@r4']);
     await coreAck(b.brain, owner, 'default', 'prefs', 'r3');
-    expect(await remoteEditNoticeLines(b.brain.db, owner)).toEqual([]);
+    expect(coreNoticeLines(await pendingNoticesFor(b.brain.db, owner))).toEqual([]);
     expect(await coreDiff(b.brain, owner, 'default', 'prefs')).toEqual({ pending: false, text: 'no unacknowledged remote edits for prefs' });
     await putPage(b.brain, remote, 'prefs', edit('remote again')); // r5
     expect(await readPendingCoreNotices(b.brain.db)).toEqual([{ source_id: 'default', slug: 'prefs', revision: 5 }]);
@@ -78,10 +79,10 @@ describe.each(drivers)('remote edits to core pages on $name', ({ open }) => {
       await putCore(b.brain, `p${i}`, 'v1');
       await putPage(b.brain, remote, `p${i}`, md(`title: p${i}`, 'v2'));
     }
-    const lines = await remoteEditNoticeLines(b.brain.db, owner);
+    const lines = coreNoticeLines(await pendingNoticesFor(b.brain.db, owner));
     expect(lines).toHaveLength(6);
     expect(lines[5]).toBe('… and 2 more (brainstream core status)');
-    expect(await remoteEditNoticeLines(b.brain.db, { grant: ['work'] })).toEqual([]);
+    expect(coreNoticeLines(await pendingNoticesFor(b.brain.db, { grant: ['work'] }))).toEqual([]);
     b.cleanup();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aliasKeys } from '../../../src/context/aliases.js';
+import { aliasEntries } from '../../../src/context/aliases.js';
 import { PageIndex } from '../../../src/context/page-index.js';
 import { volunteer } from '../../../src/context/volunteer.js';
 import { page, user } from './helpers.js';
@@ -7,14 +7,20 @@ import { page, user } from './helpers.js';
 const slugs = (index: PageIndex, text: string, scope = ['default']): string[] =>
   volunteer([user(text)], index, { scope }).map((p) => p.slug);
 
-describe('alias keys', () => {
-  it('list, string or comma-separated string; keys; empties and duplicates dropped', () => {
-    expect(aliasKeys(['Swami', ' swami ', '', 'Big  Boss'])).toEqual(['swami', 'big boss']);
-    expect(aliasKeys('Swami')).toEqual(['swami']);
-    expect(aliasKeys('Swami, SW , ,"Boss"')).toEqual(['swami', 'sw', 'boss']);
-    expect(aliasKeys(null)).toEqual([]);
-    expect(aliasKeys({ a: 1 })).toEqual([]);
-    expect(aliasKeys(['ok', 3, null])).toEqual(['ok']);
+describe('alias entries', () => {
+  it('list, string or comma-separated string; entries trimmed, empties and non-strings dropped', () => {
+    expect(aliasEntries(['Swami', ' swami ', '', 'Big  Boss'])).toEqual(['Swami', 'swami', 'Big  Boss']);
+    expect(aliasEntries('Swami')).toEqual(['Swami']);
+    expect(aliasEntries('Swami, SW , ,"Boss"')).toEqual(['Swami', 'SW', '"Boss"']);
+    expect(aliasEntries(null)).toEqual([]);
+    expect(aliasEntries({ a: 1 })).toEqual([]);
+    expect(aliasEntries(['ok', 3, null])).toEqual(['ok']);
+  });
+
+  it('a declared alias matches whatever its case and spacing', () => {
+    const index = new PageIndex();
+    index.upsert(page('people/swami-x', { title: 'Swami X', aliases: [' big  BOSS '] }));
+    expect(slugs(index, 'met Big Boss')).toEqual(['people/swami-x']);
   });
 });
 

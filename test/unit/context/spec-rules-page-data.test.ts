@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aliasEntries, aliasKeys } from '../../../src/context/aliases.js';
+import { aliasEntries } from '../../../src/context/aliases.js';
 import { volunteer } from '../../../src/context/volunteer.js';
 import type { Page } from '../../../src/pages/page.js';
 import { indexOf, page, user } from './helpers.js';
@@ -18,12 +18,12 @@ const withTimeline = (slug: string, title: string, compiled_truth: string, timel
 
 describe('aliases are a list of strings, a string, or a comma-separated string', () => {
   it('list entries that are not strings declare nothing (YAML keeps numbers numbers)', () => {
-    expect(aliasKeys(['Bob', 1984, 2.5, true, null, { name: 'x' }, ['nested']])).toEqual(['bob']);
+    expect(aliasEntries(['Bob', 1984, 2.5, true, null, { name: 'x' }, ['nested']])).toEqual(['Bob']);
     expect(aliasEntries([1984, ' Nineteen '])).toEqual(['Nineteen']);
   });
 
   it('a value of another type declares no alias at all', () => {
-    for (const value of [1984, true, { first: 'saoirse' }, undefined]) expect(aliasKeys(value)).toEqual([]);
+    for (const value of [1984, true, { first: 'saoirse' }, undefined]) expect(aliasEntries(value)).toEqual([]);
   });
 
   it('the index holds only the string entries of a page', () => {

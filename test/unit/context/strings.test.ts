@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasCjk, isAllCjk, isCjkChar, normalizeAlias, slugify, stripPossessive } from '../../../src/context/strings.js';
+import { hasCjk, isAllCjk, normalizeAlias, slugify, stripPossessive } from '../../../src/context/strings.js';
 
 describe('normalizeAlias', () => {
   it.each([
@@ -43,8 +43,8 @@ describe('slugify', () => {
 
 describe('CJK characters', () => {
   it('covers the four ranges and nothing else', () => {
-    for (const ch of ['一', '鿿', 'ぁ', 'ゟ', '゠', 'ヿ', '가', '힯']) expect(isCjkChar(ch)).toBe(true);
-    for (const ch of ['a', 'é', '〇', 'ｱ', '한글'.slice(0, 0)]) expect(isCjkChar(ch)).toBe(false);
+    for (const ch of ['一', '鿿', 'ぁ', 'ゟ', '゠', 'ヿ', '가', '힯']) expect(hasCjk(ch)).toBe(true);
+    for (const ch of ['a', 'é', '〇', 'ｱ', '한글'.slice(0, 0)]) expect(hasCjk(ch)).toBe(false);
     expect(hasCjk('hello 田中')).toBe(true);
     expect(hasCjk('hello')).toBe(false);
     expect(isAllCjk('田中さん')).toBe(true);

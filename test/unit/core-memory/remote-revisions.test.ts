@@ -7,7 +7,7 @@ import {
   emptyRemoteRevisionState,
   latestPending,
   pendingRevisions,
-  recordRemoteRevision,
+  type RemoteRevisionState,
 } from '../../../src/core-memory/remote-revisions.js';
 import { parseRevisionToken, revisionToken } from '../../../src/core-memory/revision-token.js';
 
@@ -21,12 +21,16 @@ describe('revision tokens', () => {
 });
 
 describe('pending remote revisions and ack', () => {
-  const state = [3, 5].reduce(recordRemoteRevision, emptyRemoteRevisionState('default', 'prefs'));
+  /** The state with remote edits saved as `versions` (ascending, as the projection reads them). */
+  const withRemote = (state: RemoteRevisionState, ...versions: number[]): RemoteRevisionState => ({
+    ...state,
+    remote_revisions: [...state.remote_revisions, ...versions],
+  });
+  const state = withRemote(emptyRemoteRevisionState('default', 'prefs'), 3, 5);
 
   it('lists pending revisions and names the latest', () => {
     expect(pendingRevisions(state)).toEqual([3, 5]);
     expect(latestPending(state)).toBe(5);
-    expect(recordRemoteRevision(state, 5)).toBe(state);
   });
 
   it('acking rN acknowledges it and every earlier revision', () => {
@@ -38,7 +42,7 @@ describe('pending remote revisions and ack', () => {
   });
 
   it('a later remote edit raises a new notice', () => {
-    const again = recordRemoteRevision(ackRevision(state, 'r5'), 8);
+    const again = withRemote(ackRevision(state, 'r5'), 8);
     expect(latestPending(again)).toBe(8);
   });
 
@@ -55,7 +59,7 @@ describe('pending remote revisions and ack', () => {
 
   it('diff base: the last acknowledged version, else the one before the first pending', () => {
     expect(diffBaseRevision(state)).toBe(2);
-    expect(diffBaseRevision(recordRemoteRevision(ackRevision(state, 'r3'), 9))).toBe(3);
+    expect(diffBaseRevision(withRemote(ackRevision(state, 'r3'), 9))).toBe(3);
     expect(diffBaseRevision(ackRevision(state, 'r5'))).toBeNull();
   });
 });

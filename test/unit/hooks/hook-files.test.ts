@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkTranscriptPath } from '../../../src/hooks/transcript-path.js';
-import { parseLine, readTranscriptTail, tailLines } from '../../../src/hooks/transcript-tail.js';
+import { parseLine, readTranscriptTail } from '../../../src/hooks/transcript-tail.js';
 
 const base = mkdtempSync(join(tmpdir(), 'bs-hook-path-'));
 const root = join(base, '.claude', 'projects');
@@ -50,7 +50,7 @@ describe('transcript tail', () => {
     const path = join(project, 'long.jsonl');
     const lines = Array.from({ length: 50 }, (_, i) => JSON.stringify({ type: 'user', n: i }));
     writeFileSync(path, `${lines.join('\n')}\nnot json\n`);
-    const tail = tailLines(readTranscriptTail(path, 200)).map(parseLine).filter((e) => e !== null);
+    const tail = readTranscriptTail(path, 200).toString('utf8').split('\n').map(parseLine).filter((e) => e !== null);
     expect(tail.length).toBeGreaterThan(0);
     expect(tail.length).toBeLessThan(50);
     expect(tail[tail.length - 1]).toEqual({ type: 'user', n: 49 });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claudeCodeHookBlocks, priorContextOf, BLOCK_MARKER } from '../../../src/hooks/prior-context.js';
-import { claudeCodeTurns } from '../../../src/hooks/transcript-turns.js';
-import { codexHookBlocks, codexTurns } from '../../../src/hooks/codex-transcript.js';
+import { claudeCodeHookBlock, priorContextOf, BLOCK_MARKER } from '../../../src/hooks/prior-context.js';
+import { claudeCodeTurn } from '../../../src/hooks/transcript-turns.js';
+import { codexHookBlock, codexTurn } from '../../../src/hooks/codex-transcript.js';
 import { usageFromTranscript } from '../../../src/core-memory/transcript-usage.js';
 
 const fixture = resolve(import.meta.dirname, '../../fixtures/claude-code/transcript.jsonl');
@@ -12,9 +12,13 @@ const entries = readFileSync(fixture, 'utf8')
   .filter((l) => l.trim() !== '')
   .map((l) => JSON.parse(l) as Record<string, unknown>);
 
+type Entry = Record<string, unknown>;
+/** What a per-entry reader of the hook finds in each of `entries`, the misses dropped. */
+const found = <T>(entries: readonly Entry[], read: (e: Entry) => T | null): T[] => entries.map(read).filter((x): x is T => x !== null);
+
 describe('Claude Code transcript turns', () => {
   it('keeps user/assistant entries off the sidechain, with block placeholders', () => {
-    expect(claudeCodeTurns(entries)).toEqual([
+    expect(found(entries, claudeCodeTurn)).toEqual([
       { role: 'user', text: 'Who should I talk to about the seed round?' },
       { role: 'assistant', text: '[thinking]\nAlice Example led a similar round last year.\n[tool: Read]' },
       { role: 'user', text: '[tool result]' },
@@ -25,11 +29,11 @@ describe('Claude Code transcript turns', () => {
   });
 
   it('drops empty turns', () => {
-    const turns = claudeCodeTurns([
+    const turns = found([
       { type: 'user', message: { role: 'user', content: '   ' } },
       { type: 'assistant', message: { content: [{ type: 'unknown_block' }] } },
       { type: 'user', message: { content: 'ok' } },
-    ]);
+    ], claudeCodeTurn);
     expect(turns).toEqual([{ role: 'user', text: 'ok' }]);
   });
 
@@ -40,7 +44,7 @@ describe('Claude Code transcript turns', () => {
 
 describe('cross-turn dedupe', () => {
   it('takes only blocks carrying the brainstream markers from structured attachments', () => {
-    const blocks = claudeCodeHookBlocks(entries);
+    const blocks = found(entries, claudeCodeHookBlock);
     expect(blocks).toHaveLength(2);
     const prior = priorContextOf(blocks);
     expect(prior).toContain('people/alice-example');
@@ -79,12 +83,12 @@ describe('Codex rollout transcript', () => {
   ];
 
   it('reads turns and hook blocks from response items', () => {
-    expect(codexTurns(rollout)).toEqual([
+    expect(found(rollout, codexTurn)).toEqual([
       { role: 'user', text: 'ping Alice Example' },
       { role: 'assistant', text: '[tool: shell]' },
       { role: 'user', text: '[tool result]' },
       { role: 'assistant', text: 'done' },
     ]);
-    expect(priorContextOf(codexHookBlocks(rollout))).toBe(`${BLOCK_MARKER}\n- people/alice-example`);
+    expect(priorContextOf(found(rollout, codexHookBlock))).toBe(`${BLOCK_MARKER}\n- people/alice-example`);
   });
 });

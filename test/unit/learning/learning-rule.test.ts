@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { volunteer } from '../../../src/context/volunteer.js';
+import { LearnedState } from '../../../src/learning/learned-state.js';
 import {
   armCalibration,
-  EMPTY_SNAPSHOT,
   habituation,
   learnedConfidence,
   MIN_UNUSED_SESSIONS,
@@ -82,7 +82,7 @@ describe('learnedConfidence', () => {
   });
 
   it('an empty log changes nothing', () => {
-    expect(learnedConfidence(EMPTY_SNAPSHOT, 'default', 'people/maria', 'alias')).toEqual({ factor: 1, notes: [] });
+    expect(learnedConfidence(new LearnedState().snapshot(), 'default', 'people/maria', 'alias')).toEqual({ factor: 1, notes: [] });
   });
 });
 
@@ -95,7 +95,7 @@ describe('the learning gate in the volunteer decision', () => {
   it('without a snapshot, or with an empty one, the decision is the static gate’s', () => {
     const plain = volunteer(turns, index, options);
     expect(plain.map((p) => p.slug)).toEqual(['people/maria', 'places/rome', 'people/john-fiorelli']);
-    expect(volunteer(turns, index, { ...options, learned: EMPTY_SNAPSHOT })).toEqual(plain);
+    expect(volunteer(turns, index, { ...options, learned: new LearnedState().snapshot() })).toEqual(plain);
   });
 
   it('a page volunteered in many sessions and never read falls below the gate; the others keep their place', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidFrontmatterError, parsePageMarkdown, titleFromBody } from '../../../src/pages/markdown.js';
+import { InvalidFrontmatterError } from '../../../src/pages/invalid-frontmatter-error.js';
+import { parsePageMarkdown, titleFromBody } from '../../../src/pages/markdown.js';
 import { quoteAmbiguousValues, splitFrontmatter } from '../../../src/pages/frontmatter.js';
 
 function frontmatterError(markdown: string): InvalidFrontmatterError {

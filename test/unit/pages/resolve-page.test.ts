@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePage } from '../../../src/pages/resolve-page.js';
-import { InvalidFrontmatterError } from '../../../src/pages/markdown.js';
+import { InvalidFrontmatterError } from '../../../src/pages/invalid-frontmatter-error.js';
 
 describe('resolvePage', () => {
   it('takes title and type from frontmatter first', () => {

@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { unstorablePageProblem, unstorableTextProblem } from '../../../src/pages/storable-text.js';
+import { unstorablePageProblem } from '../../../src/pages/storable-text.js';
 
 const page = { title: 'T', type: 'note', frontmatter: {}, compiled_truth: 'body', timeline: '' };
+const frontmatterProblem = (frontmatter: Record<string, unknown>): string | null => unstorablePageProblem({ ...page, frontmatter });
 
-describe('unstorableTextProblem', () => {
+describe('unstorablePageProblem inside frontmatter', () => {
   it('accepts ordinary text, paired surrogates (emoji) and nested values', () => {
-    expect(unstorableTextProblem({ a: ['x', { b: 'emoji 😀' }], n: 1, t: true, z: null }, ['frontmatter'])).toBeNull();
+    expect(frontmatterProblem({ a: ['x', { b: 'emoji 😀' }], n: 1, t: true, z: null })).toBeNull();
   });
 
   it('names the place of a NUL character, in values and in keys', () => {
-    expect(unstorableTextProblem({ tags: ['ok', 'a\u0000b'] }, ['frontmatter'])).toBe(
+    expect(frontmatterProblem({ tags: ['ok', 'a\u0000b'] })).toBe(
       'frontmatter.tags.1 contains a NUL character (\\0), which cannot be stored',
     );
-    expect(unstorableTextProblem({ 'k\u0000': 1 }, ['frontmatter'])).toBe('a key of frontmatter contains a NUL character (\\0), which cannot be stored');
+    expect(frontmatterProblem({ 'k\u0000': 1 })).toBe('a key of frontmatter contains a NUL character (\\0), which cannot be stored');
   });
 
   it('refuses unpaired high and low surrogates', () => {
     const message = 'frontmatter.s contains an unpaired UTF-16 surrogate (e.g. "\\ud800"), which cannot be stored';
-    expect(unstorableTextProblem({ s: 'a\ud800' }, ['frontmatter'])).toBe(message);
-    expect(unstorableTextProblem({ s: '\udc00b' }, ['frontmatter'])).toBe(message);
-    expect(unstorableTextProblem({ s: '\udc00\ud800' }, ['frontmatter'])).toBe(message);
+    expect(frontmatterProblem({ s: 'a\ud800' })).toBe(message);
+    expect(frontmatterProblem({ s: '\udc00b' })).toBe(message);
+    expect(frontmatterProblem({ s: '\udc00\ud800' })).toBe(message);
   });
 });
 
