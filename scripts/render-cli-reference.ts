@@ -24,13 +24,13 @@ export function renderCliReference(program: Command, environment: readonly Envir
     '',
     'They apply to every command.',
     '',
-    ...optionsTable(help.visibleOptions(program), help, []),
+    ...optionsTable(help.visibleOptions(program), help),
     '',
     '## Commands',
     '',
     ...commands.map(({ cmd, depth }) => `${'  '.repeat(depth)}- [${commandPath(cmd)}](#${anchor(commandPath(cmd))}) — ${cellText(cmd.description())}`),
   ];
-  for (const { cmd, depth } of commands) lines.push('', ...commandSection(cmd, depth, help, program.options));
+  for (const { cmd, depth } of commands) lines.push('', ...commandSection(cmd, depth, help));
   lines.push(
     '',
     '## Environment variables',
@@ -65,14 +65,14 @@ export function allCommands(program: Command, help: Help = program.createHelp())
   return found;
 }
 
-function commandSection(cmd: Command, depth: number, help: Help, globals: readonly Option[]): string[] {
+function commandSection(cmd: Command, depth: number, help: Help): string[] {
   const lines = [`${'#'.repeat(Math.min(depth + 2, 6))} ${commandPath(cmd)}`, '', sentence(cellText(cmd.description())), '', fenced(help.commandUsage(cmd))];
   const aliases = cmd.aliases();
   if (aliases.length > 0) lines.push('', `Also: ${aliases.map((a) => `\`${a}\``).join(', ')}.`);
   if (cmd.registeredArguments.length > 0) lines.push('', ...argumentsTable(cmd.registeredArguments));
   // The help option every command has is listed once, with the global options.
   const own = help.visibleOptions(cmd).filter((o) => cmd.options.includes(o));
-  if (own.length > 0) lines.push('', ...optionsTable(own, help, globals));
+  if (own.length > 0) lines.push('', ...optionsTable(own, help));
   const subcommands = help.visibleCommands(cmd).filter((c) => cmd.commands.includes(c));
   if (subcommands.length > 0) lines.push('', `Subcommands: ${subcommands.map((c) => `[${c.name()}](#${anchor(commandPath(c))})`).join(', ')}.`);
   return lines;
@@ -86,16 +86,13 @@ function argumentsTable(args: readonly Argument[]): string[] {
   ];
 }
 
-/** `globals`: the program's options, which describe a command's same-named option that has no text of its own. */
-function optionsTable(options: readonly Option[], help: Help, globals: readonly Option[]): string[] {
+function optionsTable(options: readonly Option[], help: Help): string[] {
   return [
     '| Option | Description | Default |',
     '| --- | --- | --- |',
     ...options.map((o) => {
       const dflt = o.mandatory ? 'required' : defaultText(o.defaultValue, o.defaultValueDescription);
-      const global = o.description === '' && o.long !== undefined ? globals.find((g) => g.long === o.long) : undefined;
-      const description = global === undefined ? cellText(o.description) : `as the global \`${global.long}\`: ${cellText(global.description)}`;
-      return `| \`${help.optionTerm(o).replace(/\|/g, '\\|')}\` | ${withChoices(description, o.argChoices)} | ${dflt} |`;
+      return `| \`${help.optionTerm(o).replace(/\|/g, '\\|')}\` | ${withChoices(cellText(o.description), o.argChoices)} | ${dflt} |`;
     }),
   ];
 }

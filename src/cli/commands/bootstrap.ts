@@ -31,7 +31,7 @@ export function registerBootstrap(program: Command): void {
     .option('--settings <path>', 'settings file (default: ~/.claude/settings.json or ~/.codex/hooks.json)')
     .option('--mcp-config <path>', 'MCP configuration file (default: ~/.claude.json or ~/.codex/config.toml)')
     .option('--no-fast-client', 'hooks always start Node instead of first asking a running serve through the bash fast client')
-    .option('--json')
+    .option('--json', 'print the result as JSON')
     .action(async (opts: { harness?: string; uninstall?: boolean; settings?: string; mcpConfig?: string; fastClient: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
       const harness = (opts.harness ?? 'claude-code') as BootstrapHarness;

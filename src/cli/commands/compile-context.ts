@@ -21,8 +21,8 @@ export function registerCompileContext(program: Command): void {
     .option('--include-core', 'write the owner session block for --source into the managed block')
     .option('--remove-core', 'remove the managed block')
     .option('--out <path>', 'write this file instead of the target’s default')
-    .option('--source <id>')
-    .option('--json')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (flags: Flags, cmd: Command) => {
       const ctx = commandContext(cmd);
       if (!(COMPILE_TARGETS as readonly string[]).includes(flags.target ?? '')) {

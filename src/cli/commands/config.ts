@@ -34,7 +34,7 @@ export function registerConfig(program: Command): void {
   config
     .command('get')
     .description('print a setting: the stored value, else its default (empty line when unset)')
-    .argument('<key>')
+    .argument('<key>', 'the setting, e.g. memory.core.enabled (config list shows them all)')
     .option('--json', 'errors as a JSON envelope on stdout')
     .action((key: string, _o, cmd: Command) => {
       const ctx = commandContext(cmd);
@@ -56,8 +56,8 @@ export function registerConfig(program: Command): void {
   config
     .command('set')
     .description('change a setting (validated; --force stores any value, for recovery and testing)')
-    .argument('<key>')
-    .argument('<value>')
+    .argument('<key>', 'the setting, e.g. memory.core.enabled (config list shows them all)')
+    .argument('<value>', 'its new value (true/false, a number or text, as the setting expects)')
     .option('--force', 'store without validation')
     .option('--json', 'errors as a JSON envelope on stdout')
     .action((key: string, value: string, opts: { force?: boolean }, cmd: Command) => {

@@ -51,8 +51,8 @@ export function registerCore(program: Command): void {
   core
     .command('list')
     .description('core pages in brain-wide order, with their rendered size')
-    .option('--source <id>')
-    .option('--json')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (_o, cmd: Command) => {
       const ctx = commandContext(cmd);
       const r = await withBrain(ctx.home, (brain) => coreList(brain, ctx.caller));
@@ -63,8 +63,8 @@ export function registerCore(program: Command): void {
   core
     .command('status')
     .description('usage against the budget, revision, pending remote edits, largest pages')
-    .option('--source <id>')
-    .option('--json')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (_o, cmd: Command) => {
       const ctx = commandContext(cmd);
       const s = await withBrain(ctx.home, (brain) => coreStatus(brain, ctx.caller));
@@ -75,10 +75,10 @@ export function registerCore(program: Command): void {
   core
     .command('add')
     .description('mark a page core (guarded by the budget)')
-    .argument('<slug>')
+    .argument('<slug>', 'the page, e.g. people/alice-example')
     .option('--priority <n>', 'core_priority: lower renders first (default: keep the stored one, else 100)')
-    .option('--source <id>')
-    .option('--json')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (raw: string, opts: { priority?: string }, cmd: Command) => {
       const ctx = commandContext(cmd);
       const slug = slugArg(raw);
@@ -89,9 +89,9 @@ export function registerCore(program: Command): void {
   core
     .command('remove')
     .description('unmark a core page (always allowed; also on a deleted page)')
-    .argument('<slug>')
-    .option('--source <id>')
-    .option('--json')
+    .argument('<slug>', 'the page, e.g. people/alice-example')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (raw: string, _o, cmd: Command) => {
       const ctx = commandContext(cmd);
       const slug = slugArg(raw);
@@ -101,7 +101,7 @@ export function registerCore(program: Command): void {
   core
     .command('show')
     .description('print exactly the core block a session receives')
-    .option('--source <id>')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
     .action(async (_o, cmd: Command) => {
       const ctx = commandContext(cmd);
       const r = await withBrain(ctx.home, (brain) => coreShow(brain, ctx.caller));
@@ -113,8 +113,8 @@ export function registerCore(program: Command): void {
     .command('suggest')
     .description('read-only candidates for core; --apply marks them')
     .option('--apply', 'mark the candidates in order, stopping at the first refusal')
-    .option('--source <id>')
-    .option('--json')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (opts: { apply?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
       if (opts.apply) ownerOnly(ctx, 'core suggest --apply');
@@ -139,8 +139,8 @@ export function registerCore(program: Command): void {
   core
     .command('init')
     .description('create core/profile (a starter profile page) and mark it core')
-    .option('--source <id>')
-    .option('--json')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (_o, cmd: Command) => {
       const ctx = commandContext(cmd);
       ownerOnly(ctx, 'core init');
@@ -157,10 +157,10 @@ export function registerCore(program: Command): void {
   core
     .command('ack')
     .description('accept remote edits of a core page up to a revision')
-    .argument('<slug>')
+    .argument('<slug>', 'the page, e.g. people/alice-example')
     .requiredOption('--revision <token>', 'the revision named by the notice (rN)')
-    .option('--source <id>')
-    .option('--json')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (raw: string, opts: { revision: string }, cmd: Command) => {
       const ctx = commandContext(cmd);
       ownerOnly(ctx, 'core ack');
@@ -173,8 +173,8 @@ export function registerCore(program: Command): void {
   core
     .command('diff')
     .description('what remote edits changed in a core page since it was last reviewed')
-    .argument('<slug>')
-    .option('--source <id>')
+    .argument('<slug>', 'the page, e.g. people/alice-example')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
     .action(async (raw: string, _o, cmd: Command) => {
       const ctx = commandContext(cmd);
       const slug = slugArg(raw);

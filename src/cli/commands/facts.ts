@@ -14,7 +14,7 @@ export function registerFacts(program: Command): void {
     .option('--entity <slug>', 'only facts about this page')
     .option('--source <id>', 'only this source')
     .option('--include-forgotten', 'also list withdrawn (forgotten or superseded) facts')
-    .option('--json')
+    .option('--json', 'print the result as JSON')
     .action(async (opts: { entity?: string; includeForgotten?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
       const entity = opts.entity === undefined ? null : slugArg(opts.entity);

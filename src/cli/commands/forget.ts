@@ -10,8 +10,8 @@ export function registerForget(program: Command): void {
     .description('withdraw a remembered fact (struck from its page, no longer active)')
     .argument('<id>', 'the fact id (see facts list)')
     .option('--reason <text>', 'why (default: user request)')
-    .option('--source <id>')
-    .option('--json')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (id: string, opts: { reason?: string }, cmd: Command) => {
       const ctx = commandContext(cmd);
       const r = await withBrain(ctx.home, (brain) => forget(brain, ctx.caller, id, opts.reason));

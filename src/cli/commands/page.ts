@@ -32,9 +32,9 @@ export function registerPage(program: Command): void {
   page
     .command('put')
     .description('replace a page with the markdown on stdin')
-    .argument('<slug>')
-    .option('--source <id>')
-    .option('--json')
+    .argument('<slug>', 'the page, e.g. people/alice-example')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (rawSlug: string, _o, cmd: Command) => {
       const ctx = commandContext(cmd);
       const slug = slugArg(rawSlug);
@@ -47,10 +47,10 @@ export function registerPage(program: Command): void {
   page
     .command('get')
     .description('print a page (records a retrieval)')
-    .argument('<slug>')
-    .option('--source <id>')
+    .argument('<slug>', 'the page, e.g. people/alice-example')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
     .option('--session <id>', 'session id the retrieval is attributed to')
-    .option('--json')
+    .option('--json', 'print the result as JSON')
     .action(async (rawSlug: string, opts: { session?: string }, cmd: Command) => {
       const ctx = commandContext(cmd);
       const slug = slugArg(rawSlug);
@@ -70,9 +70,9 @@ export function registerPage(program: Command): void {
   page
     .command('delete')
     .description('soft-delete a page')
-    .argument('<slug>')
-    .option('--source <id>')
-    .option('--json')
+    .argument('<slug>', 'the page, e.g. people/alice-example')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (rawSlug: string, _o, cmd: Command) => {
       const ctx = commandContext(cmd);
       const slug = slugArg(rawSlug);
@@ -84,8 +84,8 @@ export function registerPage(program: Command): void {
   page
     .command('list')
     .description('list live pages, by source then slug')
-    .option('--source <id>')
-    .option('--json')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (_o, cmd: Command) => {
       const ctx = commandContext(cmd);
       const pages = await withBrain(ctx.home, (brain) => listPages(brain, ctx.caller, sourceChosen(ctx.sourceGiven) ? ctx.caller.source : null));

@@ -73,8 +73,8 @@ export function registerRemember(program: Command): void {
     .option('--supersedes <id>', 'id of the fact this one replaces')
     .option('--items-file <file>', 'JSON array of items, or {"items": [...]}; - reads stdin')
     .option('--request-id <id>', 'replaying the same id returns the same outcomes and writes nothing')
-    .option('--source <id>')
-    .option('--json')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
+    .option('--json', 'print the result as JSON')
     .action(async (fact: string | undefined, flags: Flags, cmd: Command) => {
       const ctx = commandContext(cmd);
       const params: Record<string, unknown> =

@@ -38,7 +38,7 @@ export function registerVolunteerContext(program: Command): void {
     .option('--prior-context <text>', 'text already shown; whole slugs in it are suppressed')
     .option('--session-id <id>', 'session the volunteered pages are logged under')
     .option('--turn <n>', 'turn number the volunteered pages are logged under')
-    .option('--source <id>')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
     .option('--stats', 'print the feedback statistics instead (stdin is not read)')
     .option('--days <n>', 'stats window in days (1..36500, default 30)')
     .option('--attribution <mode>', 'approximate (default) or session')

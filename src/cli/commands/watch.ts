@@ -48,7 +48,7 @@ export function registerWatch(program: Command, runCommand: RunCommand): void {
     .option('--window-turns <n>', 'rolling window size (1..64, default from config: 4)')
     .option('--max-pages <n>', 'cap per turn (1..5, default 3)')
     .option('--min-confidence <x>', 'gate (0..1, default 0.7)')
-    .option('--source <id>')
+    .option('--source <id>', 'the source to act on (default: BRAINSTREAM_SOURCE or "default")')
     .option('--session-id <id>', 'session id (default watch-<pid>-<time>)')
     .action(async (flags: Flags, cmd: Command) => {
       const ctx = commandContext(cmd);

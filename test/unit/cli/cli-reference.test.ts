@@ -47,9 +47,15 @@ describe('CLI reference', () => {
     for (const { name } of ENVIRONMENT_VARIABLES) expect(doc).toMatch(new RegExp(`^\\| \`${name}\` \\| \\S`, 'm'));
   });
 
-  it('describes a command’s own --source without text by the global one', () => {
-    const section = rendered().split(/^### /m).find((s) => s.startsWith('brainstream page list\n'))!;
-    expect(section).toContain('| `--source <id>` | as the global `--source`: source to read and write');
+  it('every option and argument of every command says what it is for', () => {
+    const undescribed: string[] = [];
+    const walk = (cmd: Command, path: string): void => {
+      for (const o of cmd.options) if (o.description.trim() === '') undescribed.push(`${path} ${o.flags}`);
+      for (const a of cmd.registeredArguments) if (a.description.trim() === '') undescribed.push(`${path} <${a.name()}>`);
+      for (const sub of cmd.commands) walk(sub, `${path} ${sub.name()}`);
+    };
+    walk(buildProgram(), 'brainstream');
+    expect(undescribed).toEqual([]);
   });
 });
 
