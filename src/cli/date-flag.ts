@@ -12,8 +12,9 @@ export function parseDateFlag(flag: string, value: string | undefined, now: Date
   if (value === undefined) return undefined;
   const text = value.trim();
   const ms = DAY_ONLY.test(text) ? Date.parse(`${text}T00:00:00Z`) : DATE_TIME.test(text) ? Date.parse(text) : Number.NaN;
-  // Date.parse rolls 2026-02-31 over to March: a day must read back as written.
-  const valid = Number.isFinite(ms) && (!DAY_ONLY.test(text) || new Date(ms).toISOString().slice(0, 10) === text);
+  // Date.parse rolls 2026-02-31 over to March, with or without a time: the day must read back as written.
+  const day = text.slice(0, 10);
+  const valid = Number.isFinite(ms) && new Date(Date.parse(`${day}T00:00:00Z`)).toISOString().slice(0, 10) === day;
   if (!valid) throw new UsageError(`${flag} expects a date (YYYY-MM-DD) or an ISO 8601 time, got ${JSON.stringify(value)}`);
   if (ms > now.getTime() && options.end) return now.getTime();
   if (ms > now.getTime()) throw new UsageError(`${flag} ${text} is in the future (now ${now.toISOString()}): nothing could match`);

@@ -70,11 +70,18 @@ const MAX_FRONTMATTER_DEPTH = 64;
 
 /**
  * Why a parsed value cannot be page data, or null: an alias that contains itself (`x: &a [*a]`
- * makes a value that never ends), nesting beyond the bound, or a `__proto__` key (JavaScript
- * objects cannot hold it as data: it would vanish, or change what other keys read).
+ * makes a value that never ends), nesting beyond the bound, a `__proto__` key (JavaScript
+ * objects cannot hold it as data: it would vanish, or change what other keys read), or a value
+ * JSON cannot hold (`.inf`, `.nan`, and explicit tags such as `!!set`, `!!binary`, `!!timestamp`,
+ * which would be stored as null, `{}`, a byte list or a different string).
  */
 function unstorableValue(value: unknown, ancestors: unknown[] = []): string | null {
+  if (typeof value === 'number' && !Number.isFinite(value)) return `the number ${String(value)} cannot be stored`;
   if (value === null || typeof value !== 'object') return null;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) {
+    return `a value of type ${value.constructor?.name ?? 'unknown'} (an explicit YAML tag) cannot be stored`;
+  }
   if (ancestors.includes(value)) return 'an alias refers to a value that contains it';
   if (ancestors.length >= MAX_FRONTMATTER_DEPTH) return `values nest deeper than ${MAX_FRONTMATTER_DEPTH} levels`;
   if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return 'the key "__proto__" is not allowed';

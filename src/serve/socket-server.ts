@@ -4,6 +4,7 @@ import { outsideCommand } from '../cli/cli-io.js';
 import { logger } from '../logger.js';
 import { LineSplitter, LineTooLongError } from './line-splitter.js';
 import { ERRORS, MAX_REQUEST_BYTES, PROTOCOL_VERSION } from './protocol.js';
+import { decodeRequestLine } from './request-line.js';
 import { secretChecker } from './secret-check.js';
 
 /** One accepted connection, after its request line was read and authenticated. */
@@ -109,18 +110,9 @@ export class SocketServer {
   }
 
   private async dispatch(socket: Socket, line: string, rest: Buffer): Promise<void> {
-    let req: Record<string, unknown>;
-    try {
-      const parsed = JSON.parse(line) as unknown;
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-      req = parsed as Record<string, unknown>;
-    } catch {
-      return refuse(socket, ERRORS.invalidRequest, 'the request line is not a JSON object');
-    }
-    if (!this.secretMatches(req.secret)) {
-      return refuse(socket, ERRORS.unauthorized, 'wrong or missing secret');
-    }
-    if (req.v !== PROTOCOL_VERSION) return refuse(socket, ERRORS.unsupportedVersion, `protocol version ${PROTOCOL_VERSION} expected`);
+    const decoded = decodeRequestLine(line, this.secretMatches);
+    if (!decoded.ok) return refuse(socket, decoded.error, decoded.message);
+    const req = decoded.request;
     const conn = connection(socket, rest);
     try {
       await this.handle(req, conn);
