@@ -3,7 +3,7 @@ import { inRange, rangeText, type NumberRange } from '../domain/number-ranges.js
 import { UsageError } from '../errors.js';
 
 /** Numeric flags must parse as finite numbers; knob rules (clamps) apply afterwards. */
-function parseNumberFlag(flag: string, value: string | undefined): number | undefined {
+export function parseNumberFlag(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = value.trim() === '' ? Number.NaN : Number(value);
   if (!Number.isFinite(n)) throw new UsageError(`${flag} expects a number, got ${JSON.stringify(value)}`);

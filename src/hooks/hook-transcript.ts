@@ -5,7 +5,7 @@ import { checkTranscriptPath, transcriptRoot } from './transcript-path.js';
 import { parseLine, readTranscriptTail } from './transcript-tail.js';
 import { claudeCodeTurn, hasUsage } from './transcript-turns.js';
 
-const HOOK_WINDOW_TURNS = 4;
+export const HOOK_WINDOW_TURNS = 4;
 
 export type TranscriptRead =
   | { ok: true; usageEntries: Record<string, unknown>[]; turns: Turn[]; priorContext: string }

@@ -66,7 +66,7 @@ export function quoteAmbiguousValues(yaml: string): string {
 }
 
 /** Deeper than any real frontmatter; a bound keeps every later walk of the value off the stack limit. */
-const MAX_FRONTMATTER_DEPTH = 64;
+export const MAX_FRONTMATTER_DEPTH = 64;
 
 /**
  * Why a parsed value cannot be page data, or null: an alias that contains itself (`x: &a [*a]`

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_FRONTMATTER_DEPTH } from '../../../src/pages/frontmatter.js';
-import { InvalidFrontmatterError, parsePageMarkdown } from '../../../src/pages/markdown.js';
+import { InvalidFrontmatterError } from '../../../src/pages/invalid-frontmatter-error.js';
+import { parsePageMarkdown } from '../../../src/pages/markdown.js';
 import { fuzzRuns, hostileText } from '../../support/fuzz.js';
 
 /** What a page event can hold and read back unchanged: JSON values, plain objects, finite numbers. */
