@@ -26,6 +26,9 @@ export function readableSources(caller: Caller, existing: readonly string[]): st
   return caller.grant === null ? [...existing] : caller.grant.filter((s) => existing.includes(s) || s === caller.source);
 }
 
-/** The bound source is always readable: a caller may read what it may write. */
-export const canRead = (caller: Caller, source: string): boolean =>
-  caller.grant === null || caller.grant.includes(source) || source === caller.source;
+/**
+ * A remote caller reads exactly its grant (by default its bound source). A grant that leaves the
+ * bound source out makes that source write-only for the caller: it may add pages there but never
+ * read, replace or delete one, so a drop-box caller learns nothing of what the source holds.
+ */
+export const canRead = (caller: Caller, source: string): boolean => caller.grant === null || caller.grant.includes(source);

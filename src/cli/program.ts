@@ -29,7 +29,7 @@ export function buildProgram(): Command {
     .version(packageVersion(), '-V, --version')
     .option('--home <dir>', 'data directory (default: BRAINSTREAM_HOME or ~/.brainstream)')
     .option('--as <caller>', 'call as the owner or as a remote caller (owner|remote)', 'owner')
-    .option('--grant <ids>', 'readable sources of a remote caller (comma-separated)')
+    .option('--grant <ids>', 'sources a remote caller may read (comma-separated; default: the bound source)')
     // Global as the contract has it (`brainstream --as remote --source S <command>`); a
     // command's own `--source` is the same option, so either place works.
     .option('--source <id>', 'source to read and write (default: BRAINSTREAM_SOURCE or "default")')

@@ -74,21 +74,36 @@ export const STORED = TARGETS.filter((t): t is Target & { markdown: string } => 
 /** The absent page a hidden target is compared with: same source, a slug and name nothing has. */
 export const absentIn = (source: string): Target => ({ ...TARGETS.find((t) => t.name === 'absent')!, source });
 
-export type CallerName = 'owner' | 'granted' | 'ungranted';
+export type CallerName = 'owner' | 'granted' | 'ungranted' | 'elsewhere';
 
-/** Global CLI flags of each caller: all bound to the default source; `granted` may read the other one too (its grant names both). */
+/**
+ * Global CLI flags of each caller: all bound to the default source; `granted` may read the other
+ * one too (its grant names both); `elsewhere` may read only the other one (its bound source is
+ * write-only to it).
+ */
 export const CALLER_FLAGS: Record<CallerName, readonly string[]> = {
   owner: [],
   granted: ['--as', 'remote', '--grant', `${BOUND},${OTHER}`],
   ungranted: ['--as', 'remote'],
+  elsewhere: ['--as', 'remote', '--grant', OTHER],
 };
 
 /** The read grant an MCP server of each remote caller is started with. */
-export const MCP_GRANT: Record<Exclude<CallerName, 'owner'>, string[] | undefined> = { granted: [BOUND, OTHER], ungranted: undefined };
+export const MCP_GRANT: Record<Exclude<CallerName, 'owner'>, string[] | undefined> = {
+  granted: [BOUND, OTHER],
+  ungranted: undefined,
+  elsewhere: [OTHER],
+};
+
+/** Sources each remote caller may read. */
+const READS: Record<Exclude<CallerName, 'owner'>, readonly string[]> = { granted: [BOUND, OTHER], ungranted: [BOUND], elsewhere: [OTHER] };
 
 /** A stored page the caller may not see: private (remote callers), or in a source it may not read. */
 export const hiddenFrom = (caller: CallerName, t: Target): boolean =>
-  t.markdown !== null && caller !== 'owner' && (t.private || (t.source === OTHER && caller === 'ungranted'));
+  t.markdown !== null && caller !== 'owner' && (t.private || !READS[caller].includes(t.source));
+
+/** Whether the caller may read the bound source (the owner and every caller whose grant names it). */
+export const readsBound = (caller: CallerName): boolean => caller === 'owner' || READS[caller].includes(BOUND);
 
 /** Whether the caller sees the page at all (a stored page not hidden from it). */
 export const visibleTo = (caller: CallerName, t: Target): boolean => t.markdown !== null && !hiddenFrom(caller, t);

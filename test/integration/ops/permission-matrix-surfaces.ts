@@ -74,7 +74,7 @@ function cliSurface(name: string, run: (args: readonly string[], input?: string)
   const op = (c: CallerName, name: string, params: unknown) => as(c, ['call', name, '--params', JSON.stringify(params)]);
   return {
     name,
-    callers: ['owner', 'granted', 'ungranted'],
+    callers: ['owner', 'granted', 'ungranted', 'elsewhere'],
     getPage: async (c, source, slug) =>
       source === BOUND ? cliAnswer(await as(c, ['page', 'get', slug]), true) : cliAnswer(await op(c, 'get_page', { slug, source_id: source })),
     listPages: async (c) => cliAnswer(await as(c, ['page', 'list', '--json'])),
@@ -104,7 +104,7 @@ interface ToolResult {
  */
 export async function mcpSurface(home: string): Promise<Surface> {
   const clients = new Map<CallerName, Client>();
-  for (const c of ['granted', 'ungranted'] as const) {
+  for (const c of ['granted', 'ungranted', 'elsewhere'] as const) {
     const server = buildMcpServer({ home, source: BOUND, grant: MCP_GRANT[c], version: '0.0.0-test' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
@@ -119,7 +119,7 @@ export async function mcpSurface(home: string): Promise<Surface> {
   };
   return {
     name: 'a real MCP client',
-    callers: ['granted', 'ungranted'],
+    callers: ['granted', 'ungranted', 'elsewhere'],
     getPage: async (c, source, slug) => {
       const a = await call(c, 'get_page', { slug, source_id: source });
       const page = a.json as Parameters<typeof renderPageMarkdown>[0] | null;

@@ -75,9 +75,15 @@ describe('a remote caller and a page it may not see', () => {
     expect((await remoteWritesCheck.run({ home: '', caller: owner, db: brain.db, sources: null, now: new Date() })).status).toBe('ok');
   });
 
-  it('reads its bound source even when its grant names only other sources', async () => {
-    const narrow = remoteCaller('default', ['team']);
-    await putPage(brain, narrow, 'notes/mine', 'Mine.\n');
-    expect((await getPage(brain, narrow, 'default', 'notes/mine', null)).compiled_truth).toBe('Mine.');
+  it('may add pages to its bound source but never read or replace them when its grant leaves that source out', async () => {
+    const dropBox = remoteCaller('default', ['team']);
+    await putPage(brain, dropBox, 'notes/drop', 'Dropped.\n');
+    expect((await getPage(brain, owner, 'default', 'notes/drop', null)).compiled_truth).toBe('Dropped.');
+    expect(await failure(getPage(brain, dropBox, 'default', 'notes/drop', null))).toMatchObject({ error: 'page_not_found' });
+    // A second write to the same slug is discarded, answered as the first was: the page stays.
+    expect(await putPage(brain, dropBox, 'notes/drop', 'Replaced.\n')).toMatchObject({ status: 'created' });
+    expect((await getPage(brain, owner, 'default', 'notes/drop', null)).compiled_truth).toBe('Dropped.');
+    expect(await failure(deletePage(brain, dropBox, 'default', 'notes/drop'))).toMatchObject({ error: 'page_not_found' });
+    expect((await getPage(brain, owner, 'default', 'notes/drop', null)).compiled_truth).toBe('Dropped.');
   });
 });
