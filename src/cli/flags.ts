@@ -1,4 +1,5 @@
-import { MAX_SESSION_ID_CHARS, SourceId } from '../domain/event-schemas.js';
+import { SourceId } from '../domain/event-schemas.js';
+import { MAX_SESSION_ID_CHARS } from '../domain/session-id.js';
 import { inRange, rangeText, type NumberRange } from '../domain/number-ranges.js';
 import { UsageError } from '../errors.js';
 

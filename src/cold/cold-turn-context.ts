@@ -1,6 +1,6 @@
 import { pageJson } from '../context/render.js';
 import type { Turn } from '../context/turn.js';
-import { sessionIdOf } from '../domain/event-schemas.js';
+import { sessionIdOf } from '../domain/session-id.js';
 import { deliveryEvents, hookChannel } from '../serve/delivery-log.js';
 import { hookTurnEvent } from '../serve/hook-turn-event.js';
 import type { TurnContextResult } from '../serve/protocol.js';

@@ -4,6 +4,8 @@
  * Pure transitions over the JSON object; the caller reads and writes the file.
  */
 
+import { sessionIdOf } from '../domain/session-id.js';
+
 export interface PressureSession {
   /** Segment number: 1 at session start, +1 at each compaction. */
   segment: number;
@@ -18,14 +20,13 @@ export interface PressureState {
 }
 
 const IDLE_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
-const MAX_SESSION_KEY = 256;
 
 export const emptyPressureState = (): PressureState => ({ version: 1, sessions: {} });
 
 /** The state key of a session id; absent or empty → `anonymous`. */
 export function pressureSessionKey(sessionId: string | null | undefined): string {
   const id = typeof sessionId === 'string' ? sessionId.trim() : '';
-  return id === '' ? 'anonymous' : id.slice(0, MAX_SESSION_KEY);
+  return id === '' ? 'anonymous' : sessionIdOf(id)!;
 }
 
 /** Reads a stored state leniently: anything malformed becomes an empty state or is dropped. */

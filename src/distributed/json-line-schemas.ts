@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { makeEvent, pageKey, type Envelope } from '../domain/events.js';
 import { Role, SourceId } from '../domain/event-schemas.js';
+import { sessionIdOf } from '../domain/session-id.js';
 import { describeZodIssues } from '../domain/zod-issues.js';
 
 const At = z.iso.datetime({ offset: true });
+/** A line's session id: a longer one is cut to the stored length, as on every other channel. */
+const LineSessionId = z.string().min(1).transform((id) => sessionIdOf(id)!);
 const Int32 = z.number().int().min(-(2 ** 31) + 1).max(2 ** 31 - 1);
 
 /** One line of `publish turns`. */
 const TurnLine = z.object({
-  session_id: z.string().min(1).max(256),
+  session_id: LineSessionId,
   role: Role,
   text: z.string(),
   turn: Int32.optional(),
@@ -20,7 +23,7 @@ const TurnLine = z.object({
 const RetrievalLine = z.object({
   slug: z.string().min(1).max(512),
   source_id: SourceId.optional(),
-  session_id: z.string().min(1).max(256).nullable().optional(),
+  session_id: LineSessionId.nullable().optional(),
   at: At.optional(),
 });
 

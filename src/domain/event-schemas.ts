@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SLUG_CHARS } from '../pages/slug-length.js';
+import { MAX_SESSION_ID_CHARS } from './session-id.js';
 
 /** Ids of sources: 1–32 of [a-z0-9-], no leading or trailing dash. */
 export const SourceId = z
@@ -13,14 +14,9 @@ export type Channel = z.infer<typeof Channel>;
 export const Role = z.enum(['user', 'assistant', 'tool']);
 export type Role = z.infer<typeof Role>;
 
-/** Session ids: 1–256 characters. Longer ones are cut (`sessionIdOf`), never refused. */
-export const MAX_SESSION_ID_CHARS = 256;
+/** Session ids as stored: 1–256 characters (longer ones are cut by `sessionIdOf`, never refused). */
 export const SessionId = z.string().min(1).max(MAX_SESSION_ID_CHARS);
 export type SessionId = z.infer<typeof SessionId>;
-
-/** A claimed session id as stored: cut to 256 characters; anything else, or empty, is none. */
-export const sessionIdOf = (id: unknown): SessionId | null =>
-  typeof id === 'string' && id !== '' ? id.slice(0, MAX_SESSION_ID_CHARS) : null;
 const Slug = z.string().min(1).max(MAX_SLUG_CHARS);
 /** Pages a harness session already showed before its turns reached the log (at most this many are kept). */
 export const MAX_SHOWN_SLUGS = 64;

@@ -1,3 +1,4 @@
+import { sessionIdOf } from '../domain/session-id.js';
 import type { Harness } from './hook-argv.js';
 import { fitAdditionalContext, postToolJson } from './hook-output.js';
 import { readHookStdin, type HookStdin } from './read-hook-stdin.js';
@@ -16,7 +17,8 @@ import { serveTimeout, USER_PROMPT_DEADLINE_MS, type HookRun } from './user-prom
 export async function runPostTool(home: string, harness: Harness, startedAt: number, stdin: HookStdin, deadlineMs = USER_PROMPT_DEADLINE_MS): Promise<HookRun> {
   const input = await readHookStdin(undefined, stdin);
   if (input === null) return { stdout: null, heartbeat: { outcome: 'degraded', reason: 'no_stdin' } };
-  if (typeof input.session_id !== 'string' || input.session_id === '') return { stdout: null, heartbeat: { outcome: 'ok', reason: 'no_session' } };
+  const sessionId = sessionIdOf(input.session_id);
+  if (sessionId === null) return { stdout: null, heartbeat: { outcome: 'ok', reason: 'no_session' } };
   const tool = typeof input.tool_name === 'string' && input.tool_name !== '' ? input.tool_name.slice(0, 128) : 'unknown';
   const text = toolTurnText(tool, input.tool_input, input.tool_response);
   if (text === '') return { stdout: null, heartbeat: { outcome: 'ok', reason: 'empty_block', turns: 0 } };
@@ -25,7 +27,7 @@ export async function runPostTool(home: string, harness: Harness, startedAt: num
     kind: 'turn_context',
     window: [{ role: 'tool', text }],
     prior_context: '',
-    session_id: input.session_id.slice(0, 256),
+    session_id: sessionId,
     ...(source ? { source_id: source } : {}),
     channel: harness,
     tool,

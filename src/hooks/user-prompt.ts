@@ -1,4 +1,5 @@
 import type { Turn } from '../context/turn.js';
+import { sessionIdOf } from '../domain/session-id.js';
 import type { Harness } from './hook-argv.js';
 import { fitAdditionalContext, userPromptJson } from './hook-output.js';
 import { readHookTranscript } from './hook-transcript.js';
@@ -65,11 +66,12 @@ export async function runUserPrompt(home: string, harness: Harness, pending: Pen
   }
   const remaining = deadlineMs - (Date.now() - startedAt);
   const source = process.env.BRAINSTREAM_SOURCE;
+  const sessionId = sessionIdOf(input.session_id);
   const payload = fitTurnContextRequest({
     kind: 'turn_context',
     window,
     prior_context: transcript.priorContext,
-    ...(typeof input.session_id === 'string' && input.session_id !== '' ? { session_id: input.session_id.slice(0, 256) } : {}),
+    ...(sessionId !== null ? { session_id: sessionId } : {}),
     ...(source ? { source_id: source } : {}),
     channel: harness,
     shown: shownSlugs(transcript.priorContext),

@@ -1,5 +1,5 @@
 import { logger } from '../logger.js';
-import { sessionIdOf } from '../domain/event-schemas.js';
+import { sessionIdOf } from '../domain/session-id.js';
 import { deliveryEvents } from './delivery-log.js';
 import { ERRORS, type ResolveResult } from './protocol.js';
 import { resolveReflex } from './reflex-block.js';

@@ -6,7 +6,7 @@ import { knownSource, type ServeDeps } from './serve-deps.js';
 import { serveSettings } from './serve-settings.js';
 import type { Connection } from './socket-server.js';
 import { assembleTurnContext } from './turn-context.js';
-import { sessionIdOf } from '../domain/event-schemas.js';
+import { sessionIdOf } from '../domain/session-id.js';
 import { fitTurnBlock } from './turn-block.js';
 import { deliveryEvents, hookChannel } from './delivery-log.js';
 import { hookTurnEvent } from './hook-turn-event.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { slugProblem } from '../../pages/import-paths.js';
-import { MAX_SESSION_ID_CHARS, sessionIdOf, SourceId } from '../../domain/event-schemas.js';
+import { SourceId } from '../../domain/event-schemas.js';
+import { MAX_SESSION_ID_CHARS, sessionIdOf } from '../../domain/session-id.js';
 
 /** A page slug: lower-cased, then refused when empty, absolute, with `..`, backslashes or controls. */
 export const SlugParam = z
