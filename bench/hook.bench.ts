@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request } from '../src/serve/socket-client.js';
+import { request } from '../src/serve-client/socket-client.js';
 import { seedBrainHome } from './generate-brain.js';
 import { median, percentile, type Measurement } from './harness.js';
 import { tempFolder } from './temp-folder.js';

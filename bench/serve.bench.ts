@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { request } from '../src/serve/socket-client.js';
+import { request } from '../src/serve-client/socket-client.js';
 import { seedBrainHome } from './generate-brain.js';
 import { median, percentile, type Measurement } from './harness.js';
 

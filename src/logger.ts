@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { loggableError } from './event-log/loggable-error.js';
+import { loggableError } from './loggable-error.js';
 
 const json = pino.destination({ fd: 2, sync: true });
 /** Where log lines go: JSON on stderr, unless readableLogsOnTty() switched to readable lines. */

@@ -5,7 +5,7 @@
  */
 import { openBrain, type Brain } from '../brain/brain.js';
 import { BrainLockedError } from '../brain/brain-lock.js';
-import { resolveHome } from '../brain/home.js';
+import { resolveHome } from '../home.js';
 import { ownerCaller } from '../caller.js';
 import { roundConfidence } from '../context/confidence.js';
 import type { PageIndex } from '../context/page-index.js';

@@ -1,20 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isAlive } from '../process-alive.js';
 
 export class BrainLockedError extends Error {
   readonly code = 'brain_locked';
   constructor(readonly pid: number) {
     super(`the brain is open in another process (pid ${pid}); stop it, or start \`brainstream serve\` so commands share it`);
-  }
-}
-
-/** True when a process with this pid exists (EPERM: it exists but belongs to another user). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -10,14 +10,14 @@ import type { PageIndex } from '../context/page-index.js';
 import { PROJECTION_CONSUMERS } from '../../projections/registry.js';
 import { PageIndexFollower } from '../../streams/page-index-follower.js';
 import { acquireBrainLock } from './brain-lock.js';
-import { ensureHome, homePaths } from './home.js';
+import { ensureHome, homePaths } from '../home.js';
 import { logger } from '../logger.js';
 import { insertRows } from '../db/db.js';
 import { DEAD_LETTER_COLUMNS, DEAD_LETTER_CONFLICT } from '../event-log/dead-letters.js';
 import { markSnapshotBehind } from '../cold/cold-files.js';
 import { applySpool } from '../cold/spool.js';
 import { numberSpooledTurns } from '../cold/number-spooled-turns.js';
-import { topologySettings } from '../serve/serve-settings.js';
+import { topologySettings } from '../../streams/topology-settings.js';
 import { createVolunteerProcessor, lastLoggedTurn } from '../../streams/volunteer-processor.js';
 
 const reasonOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));

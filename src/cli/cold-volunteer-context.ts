@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
-import { resolveHome } from '../brain/home.js';
+import { resolveHome } from '../home.js';
 import { ownerCaller, remoteCaller, type Caller } from '../caller.js';
 import { snapshotCurrent } from '../cold/cold-files.js';
-import { coldOneShot } from '../cold/cold-one-shot.js';
+import { coldOneShot } from '../ops/cold-one-shot.js';
 import { readConfigFile } from '../config/config-file.js';
 import { pushSettings } from '../config/push-settings.js';
 import { oneShotJson, renderHuman } from '../context/render.js';
-import { RANGES } from '../domain/number-ranges.js';
+import { RANGES } from '../context/number-ranges.js';
 import { parseIntegerFlag, parseRangedFlag, parseSourceList, resolveSource } from './flags.js';
 import { out, outJson } from './output.js';
 import { readStdin } from './read-stdin.js';

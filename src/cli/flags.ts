@@ -1,6 +1,6 @@
 import { SourceId } from '../domain/event-schemas.js';
 import { MAX_SESSION_ID_CHARS } from '../domain/session-id.js';
-import { inRange, rangeText, type NumberRange } from '../domain/number-ranges.js';
+import { inRange, rangeText, type NumberRange } from '../context/number-ranges.js';
 import { UsageError } from '../errors.js';
 
 /** Numeric flags must parse as finite numbers; knob rules (clamps) apply afterwards. */

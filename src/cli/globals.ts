@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ownerCaller, remoteCaller, type Caller } from '../caller.js';
-import { resolveHome } from '../brain/home.js';
+import { resolveHome } from '../home.js';
 import { UsageError } from '../errors.js';
 import { parseSourceList, resolveSource } from './flags.js';
 

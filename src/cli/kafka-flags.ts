@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { DEFAULT_PG_SCHEMA, isValidSchemaName } from '../db/pg-schema.js';
 import { UsageError } from '../errors.js';
 import type { KafkaSettings } from '../event-log/kafka/kafka-client.js';
-import { cliIo } from './cli-io.js';
+import { cliIo } from '../command-io.js';
 import { parseIntegerFlag } from './flags.js';
 
 /** The flags every distributed-mode command shares. `kafka` is true for a bare `serve --kafka`. */

@@ -24,7 +24,7 @@ if (hook) await (await import('../hooks/hook-main.js')).hookMain(hook);
 const route = commandRoute(args);
 let code: number | null = null;
 if (route.forward) {
-  const { secureExistingHome } = await import('../brain/home.js');
+  const { secureExistingHome } = await import('../home.js');
   try {
     secureExistingHome(route.home);
   } catch (err) {
@@ -34,11 +34,11 @@ if (route.forward) {
     process.exit(1);
   }
   if (route.autostart) {
-    const { autostartEnabled, ensureServe } = await import('../serve/autostart.js');
+    const { autostartEnabled, ensureServe } = await import('../serve-client/autostart.js');
     // Started (or found starting) here; when it cannot start, the command runs without it.
     if (autostartEnabled()) await ensureServe(route.home);
   }
-  const { forwardCommand } = await import('../serve/forward-command.js');
+  const { forwardCommand } = await import('./forward-command.js');
   code = await forwardCommand(route.home, args);
 }
 // No serve: a one-shot decision is answered from the page snapshot before the program loads.
@@ -49,7 +49,7 @@ if (code === null && route.command === 'volunteer-context') {
   else readAhead = cold.stdin;
 }
 if (code === null) {
-  const [{ runProgram }, { runWithIo, processStreamsIo }] = await Promise.all([import('./program.js'), import('./cli-io.js')]);
+  const [{ runProgram }, { runWithIo, processStreamsIo }] = await Promise.all([import('./program.js'), import('../command-io.js')]);
   const io = processStreamsIo();
   // What the lean path already read from stdin is the program's stdin.
   const { Readable } = await import('node:stream');

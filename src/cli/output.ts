@@ -1,6 +1,6 @@
-import { cliIo } from './cli-io.js';
+import { cliIo } from '../command-io.js';
 
-export { setExitCode } from './cli-io.js';
+export { setExitCode } from '../command-io.js';
 
 /**
  * The CLI's only writers to stdout/stderr (everything else logs through pino). They write to

@@ -8,7 +8,7 @@ import { isConnectionLoss } from '../db/connection-loss.js';
 import { asDatabaseUnavailable } from '../db/database-unavailable.js';
 import { asKafkaUnavailable } from '../event-log/kafka/kafka-unavailable.js';
 import { describeZodIssues } from '../domain/zod-issues.js';
-import { cliIo } from './cli-io.js';
+import { cliIo } from '../command-io.js';
 import { registerCommands } from './register-commands.js';
 import { errLine, errText, out, outJson } from './output.js';
 

@@ -1,5 +1,5 @@
 import { SingleBar, Presets } from 'cli-progress';
-import { cliIo, type ProgressFrame } from './cli-io.js';
+import { cliIo, type ProgressFrame } from '../command-io.js';
 
 export interface Progress {
   update(done: number, total: number): void;

@@ -1,6 +1,6 @@
 import { BrainstreamError } from '../errors.js';
 import { checkPageBytes, MAX_PAGE_FILE_BYTES } from '../ops/read-page-file.js';
-import { cliIo } from './cli-io.js';
+import { cliIo } from '../command-io.js';
 
 /**
  * The page markdown of `page put` from stdin, held to the rules `import` applies to a file: at

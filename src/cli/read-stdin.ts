@@ -1,4 +1,4 @@
-import { cliIo } from './cli-io.js';
+import { cliIo } from '../command-io.js';
 
 /** Reads all of the command's stdin as UTF-8 (replacement characters for invalid bytes). */
 export async function readStdin(): Promise<string> {

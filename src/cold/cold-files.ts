@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { homePaths } from '../brain/home.js';
+import { homePaths } from '../home.js';
 
 /**
  * The files that let a process answer before (or without) opening the database — the cold

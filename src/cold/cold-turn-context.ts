@@ -1,12 +1,12 @@
 import { pageJson } from '../context/render.js';
 import type { Turn } from '../context/turn.js';
 import { sessionIdOf } from '../domain/session-id.js';
-import { deliveryEvents, hookChannel } from '../serve/delivery-log.js';
-import { hookTurnEvent } from '../serve/hook-turn-event.js';
-import type { TurnContextResult } from '../serve/protocol.js';
-import { serveSettings, topologySettings } from '../serve/serve-settings.js';
-import { fitTurnBlock } from '../serve/turn-block.js';
-import { assembleTurnContext } from '../serve/turn-context.js';
+import { deliveryEvents, hookChannel } from '../turn-context/delivery-log.js';
+import { hookTurnEvent } from '../turn-context/hook-turn-event.js';
+import type { TurnContextResult } from '../serve-client/protocol.js';
+import { serveSettings, topologySettings } from '../../streams/topology-settings.js';
+import { fitTurnBlock } from '../turn-context/turn-block.js';
+import { assembleTurnContext } from '../turn-context/turn-context.js';
 import { decideTurn } from '../../streams/decide-turns.js';
 import { coldIndexFor } from './cold-index.js';
 import { spoolEvents } from './spool.js';

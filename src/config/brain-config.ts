@@ -1,5 +1,4 @@
-import type { Brain } from '../brain/brain.js';
 import { readConfigFile, type StoredConfig } from './config-file.js';
 
 /** The stored config of a brain; an in-memory brain (no home) has none. */
-export const brainConfig = (brain: Pick<Brain, 'home'>): StoredConfig => (brain.home === null ? {} : readConfigFile(brain.home));
+export const brainConfig = (brain: { home: string | null }): StoredConfig => (brain.home === null ? {} : readConfigFile(brain.home));

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { homePaths } from '../brain/home.js';
+import { homePaths } from '../home.js';
 import { BrainstreamError } from '../errors.js';
 
 export type StoredConfig = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { resolveHome } from '../brain/home.js';
+import { resolveHome } from '../home.js';
 import { isSourceId, sessionSourceOf } from '../hooks/session-source.js';
 import { fetchCoreBlock, type FetchedCoreBlock } from './fetch-core-block.js';
 import { MAX_CORE_CACHE_MS, TtlCache } from './ttl-cache.js';

@@ -1,5 +1,5 @@
 import { normalizeMaxPointers } from '../context/knobs.js';
-import { inRange, RANGES, rangeText, type NumberRange } from '../domain/number-ranges.js';
+import { inRange, RANGES, rangeText, type NumberRange } from '../context/number-ranges.js';
 import { parseTtl } from './ttl.js';
 
 export type ConfigValue = boolean | number | string;

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from '@electric-sql/pglite';
-import { closeToOthers } from '../brain/home.js';
+import { closeToOthers } from '../owner-only.js';
 import type { Db } from './db.js';
 
 type Queryable = PGlite | Transaction;

@@ -1,4 +1,4 @@
-import { topologySettings } from '../serve/serve-settings.js';
+import { topologySettings } from '../../streams/topology-settings.js';
 import type { TopologySettings } from '../../streams/decide-turns.js';
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { homeAccess, openEntries } from '../brain/home.js';
+import { homeAccess } from '../home.js';
+import { openEntries } from '../owner-only.js';
 import type { DoctorCheck, DoctorCheckDef } from './doctor-check.js';
 
 const SHOWN = 3;

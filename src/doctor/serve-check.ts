@@ -1,4 +1,4 @@
-import { autostartEnabled, pingServe } from '../serve/autostart.js';
+import { autostartEnabled, pingServe } from '../serve-client/autostart.js';
 import { hostedBrain } from '../serve/hosted-brain.js';
 import { packageVersion } from '../package-version.js';
 import type { DoctorCheckDef } from './doctor-check.js';

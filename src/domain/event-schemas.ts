@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SLUG_CHARS } from '../pages/slug-length.js';
+import { MAX_SLUG_CHARS } from './slug-length.js';
 import { MAX_SESSION_ID_CHARS } from './session-id.js';
 
 /** Ids of sources: 1–32 of [a-z0-9-], no leading or trailing dash. */

@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { coreNoticesProjection } from '../../projections/core-notices-projection.js';
 import { pagesProjection } from '../../projections/pages-projection.js';
 import { acquireBrainLock } from '../brain/brain-lock.js';
-import { ensureHome, homePaths } from '../brain/home.js';
+import { ensureHome, homePaths } from '../home.js';
 import { coreRevision, renderBrainWideBlock, renderSessionBlock } from '../core-memory/core-block.js';
 import { coreNoticeLines } from '../core-memory/core-notices.js';
 import { migrate } from '../db/migrate.js';

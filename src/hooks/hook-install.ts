@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BrainstreamError } from '../errors.js';
-import { claudeDir, codexDir } from './harness-dirs.js';
+import { claudeDir, codexDir } from '../harness-dirs.js';
 import type { Settings } from './hook-settings.js';
 
 export type BootstrapHarness = 'claude-code' | 'codex';

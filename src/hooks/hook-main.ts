@@ -1,7 +1,7 @@
 import { deadlineFromEnv } from './hook-deadline.js';
-import { resolveHome, secureExistingHome } from '../brain/home.js';
+import { resolveHome, secureExistingHome } from '../home.js';
 import { BrainstreamError } from '../errors.js';
-import { autostartEnabled, ensureServe } from '../serve/autostart.js';
+import { autostartEnabled, ensureServe } from '../serve-client/autostart.js';
 import type { HookArgs, HookEvent } from './hook-argv.js';
 import { fitAdditionalContext, userPromptJson } from './hook-output.js';
 import { writeHeartbeat } from './heartbeat.js';

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BrainstreamError } from '../errors.js';
-import { codexDir, userHomeDir } from './harness-dirs.js';
+import { codexDir, userHomeDir } from '../harness-dirs.js';
 import type { BootstrapHarness } from './hook-install.js';
 
 /** The name the MCP server is registered under in the harness. */

@@ -1,5 +1,5 @@
-import type { ServeRequest } from '../serve/protocol.js';
-import { request, ServeRequestError } from '../serve/socket-client.js';
+import type { ServeRequest } from '../serve-client/protocol.js';
+import { request, ServeRequestError } from '../serve-client/socket-client.js';
 
 export type ServeFailure = 'no_serve' | 'ipc_unavailable' | 'deadline' | 'unauthorized' | 'unknown_source';
 

@@ -1,6 +1,6 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { claudeDir, codexDir } from './harness-dirs.js';
+import { claudeDir, codexDir } from '../harness-dirs.js';
 
 const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024;
 

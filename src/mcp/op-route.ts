@@ -1,6 +1,6 @@
 import type { Caller } from '../caller.js';
 import { forwardedEnv } from '../serve/forwarded-env.js';
-import { request, ServeRequestError } from '../serve/socket-client.js';
+import { request, ServeRequestError } from '../serve-client/socket-client.js';
 
 /** How long a forwarded operation may take inside serve before the tool call gives up. */
 const FORWARD_TIMEOUT_MS = 60_000;

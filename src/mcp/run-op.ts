@@ -4,7 +4,7 @@ import type { Caller } from '../caller.js';
 import { BrainstreamError } from '../errors.js';
 import { localOpContext } from '../ops/operations/local-op-context.js';
 import { errorEnvelope, runOperation } from '../ops/registry.js';
-import { autostartEnabled, ensureServe } from '../serve/autostart.js';
+import { autostartEnabled, ensureServe } from '../serve-client/autostart.js';
 import { runViaServe, type OpOutcome } from './op-route.js';
 
 /**

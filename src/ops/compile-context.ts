@@ -6,7 +6,7 @@ import { brainConfig } from '../config/brain-config.js';
 import { managedBlock, withManagedBlock, withoutManagedBlock } from '../core-memory/compiled-block.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { BrainstreamError } from '../errors.js';
-import { codexDir } from '../hooks/harness-dirs.js';
+import { codexDir } from '../harness-dirs.js';
 import { recordCompiledFile } from './compiled-registry.js';
 import { currentCoreRevision, sessionCoreBlock } from './core-delivery.js';
 import { excludeFromGit, isGitTracked } from './git-probe.js';

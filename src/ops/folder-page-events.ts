@@ -3,7 +3,7 @@ import { makeEvent, pageKey, type Envelope } from '../domain/events.js';
 import { describeZodIssues } from '../domain/zod-issues.js';
 import { slugFromRelativePath } from '../pages/import-paths.js';
 import { resolvePage } from '../pages/resolve-page.js';
-import { slugLengthProblem } from '../pages/slug-length.js';
+import { slugLengthProblem } from '../domain/slug-length.js';
 import { unstorablePageProblem } from '../pages/storable-text.js';
 import { readPageFile } from './read-page-file.js';
 import { scanMarkdownFolder } from './scan-markdown-folder.js';

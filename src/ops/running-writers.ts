@@ -1,7 +1,7 @@
 import type { RunningWriter } from '../core-memory/core-doctor.js';
 import { logger } from '../logger.js';
-import type { PingResult } from '../serve/protocol.js';
-import { request, ServeRequestError } from '../serve/socket-client.js';
+import type { PingResult } from '../serve-client/protocol.js';
+import { request, ServeRequestError } from '../serve-client/socket-client.js';
 
 /**
  * The long-running writer of `home` (a serve, or a watch serving the socket), as its ping

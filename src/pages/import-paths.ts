@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { slugLengthProblem } from './slug-length.js';
+import { slugLengthProblem } from '../domain/slug-length.js';
 
 /**
  * Path rules of `brainstream import`: slug, title and type of a

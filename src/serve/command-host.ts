@@ -1,9 +1,9 @@
 import { AsyncResource } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
-import { runWithIo, type CliIo, type ProgressFrame } from '../cli/cli-io.js';
+import { runWithIo, type CliIo, type ProgressFrame } from '../command-io.js';
 import { commandRoute, LOCAL_COMMANDS } from './command-route.js';
-import { ERRORS } from './protocol.js';
-import type { CommandParams } from './request-schemas.js';
+import { ERRORS } from '../serve-client/protocol.js';
+import type { CommandParams } from '../serve-client/request-schemas.js';
 import type { Connection } from './socket-server.js';
 
 /** Runs one command line in this process and returns its exit code (the CLI's `runProgram`). */

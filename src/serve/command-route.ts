@@ -1,4 +1,4 @@
-import { resolveHome } from '../brain/home.js';
+import { resolveHome } from '../home.js';
 
 /**
  * Commands that never go through serve: serve itself, long-lived servers and hooks that talk to

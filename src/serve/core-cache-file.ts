@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { writePageSnapshot } from '../cold/write-snapshot.js';
 import { join } from 'node:path';
-import { homePaths } from '../brain/home.js';
+import { homePaths } from '../home.js';
 import type { Brain } from '../brain/brain.js';
 import { logger } from '../logger.js';
 import { listSources } from '../ops/page-store.js';

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Brain } from '../brain/brain.js';
-import { homePaths } from '../brain/home.js';
-import { outsideCommand } from '../cli/cli-io.js';
+import { homePaths } from '../home.js';
+import { outsideCommand } from '../command-io.js';
 import type { CorePageRow } from '../core-memory/core-page.js';
 import { logger } from '../logger.js';
 import { loadCoreRows } from '../ops/operations/core-rows.js';
@@ -9,7 +9,7 @@ import { writeCoreCache } from './core-cache-file.js';
 import { snapshotCurrent } from '../cold/cold-files.js';
 import { writePageSnapshot } from '../cold/write-snapshot.js';
 import { coreBlockOf, loadCoreState } from './core-session-block.js';
-import type { CoreBlockResult } from './protocol.js';
+import type { CoreBlockResult } from '../serve-client/protocol.js';
 
 /** Identifies the config file's current version without reading it. */
 function configStamp(home: string): string {

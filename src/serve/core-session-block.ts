@@ -6,7 +6,7 @@ import type { CorePageRow } from '../core-memory/core-page.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { loadCoreRows } from '../ops/operations/core-rows.js';
 import { readPendingCoreNotices } from '../../projections/core-notices-queries.js';
-import type { CoreBlockResult } from './protocol.js';
+import type { CoreBlockResult } from '../serve-client/protocol.js';
 
 /** What every owner session's core delivery is computed from, read once. */
 export interface CoreState {

@@ -1,11 +1,11 @@
 import { logger } from '../logger.js';
 import { sessionIdOf } from '../domain/session-id.js';
-import { deliveryEvents } from './delivery-log.js';
-import { ERRORS, type ResolveResult } from './protocol.js';
+import { deliveryEvents } from '../turn-context/delivery-log.js';
+import { ERRORS, type ResolveResult } from '../serve-client/protocol.js';
 import { resolveReflex } from './reflex-block.js';
-import type { ResolveParams } from './request-schemas.js';
+import type { ResolveParams } from '../serve-client/request-schemas.js';
 import { knownSource, type ServeDeps } from './serve-deps.js';
-import { serveSettings } from './serve-settings.js';
+import { serveSettings } from '../../streams/topology-settings.js';
 import type { Connection } from './socket-server.js';
 
 const NO_BLOCK: ResolveResult = { text: '', pointers: [] };

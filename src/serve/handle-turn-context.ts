@@ -1,15 +1,15 @@
 import { pageJson } from '../context/render.js';
-import { ERRORS } from './protocol.js';
-import type { TurnContextResult } from './protocol.js';
-import type { TurnContextParams } from './request-schemas.js';
+import { ERRORS } from '../serve-client/protocol.js';
+import type { TurnContextResult } from '../serve-client/protocol.js';
+import type { TurnContextParams } from '../serve-client/request-schemas.js';
 import { knownSource, type ServeDeps } from './serve-deps.js';
-import { serveSettings } from './serve-settings.js';
+import { serveSettings } from '../../streams/topology-settings.js';
 import type { Connection } from './socket-server.js';
-import { assembleTurnContext } from './turn-context.js';
+import { assembleTurnContext } from '../turn-context/turn-context.js';
 import { sessionIdOf } from '../domain/session-id.js';
-import { fitTurnBlock } from './turn-block.js';
-import { deliveryEvents, hookChannel } from './delivery-log.js';
-import { hookTurnEvent } from './hook-turn-event.js';
+import { fitTurnBlock } from '../turn-context/turn-block.js';
+import { deliveryEvents, hookChannel } from '../turn-context/delivery-log.js';
+import { hookTurnEvent } from '../turn-context/hook-turn-event.js';
 
 /** Past this, the turn gets an empty block (`server_budget`) rather than a late one. */
 export const ASSEMBLY_BUDGET_MS = 400;

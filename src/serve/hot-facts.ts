@@ -1,7 +1,7 @@
 import type { Db } from '../db/db.js';
 import { recentWorldFacts, type RecentFact } from '../../projections/facts-queries.js';
 import { logger } from '../logger.js';
-import type { HotFact } from './turn-block.js';
+import type { HotFact } from '../turn-context/turn-block.js';
 
 const DAY_MS = 86_400_000;
 const HOT_FACTS_CAP = 10;

@@ -2,8 +2,8 @@ import type { PageIndex } from '../context/page-index.js';
 import { pageJson } from '../context/render.js';
 import type { Turn } from '../context/turn.js';
 import { resolvePointers } from '../context/volunteer.js';
-import type { ResolveResult } from './protocol.js';
-import { pointerLine, POINTERS_HEADING } from './turn-block.js';
+import type { ResolveResult } from '../serve-client/protocol.js';
+import { pointerLine, POINTERS_HEADING } from '../turn-context/turn-block.js';
 
 /** The last ≤ 12 user/assistant messages are the reflex's input. */
 const REFLEX_MAX_MESSAGES = 12;

@@ -1,4 +1,4 @@
-import { ERRORS, PROTOCOL_VERSION } from './protocol.js';
+import { ERRORS, PROTOCOL_VERSION } from '../serve-client/protocol.js';
 
 export type DecodedRequest = { ok: true; request: Record<string, unknown> } | { ok: false; error: string; message: string };
 

@@ -2,8 +2,8 @@ import { packageVersion } from '../package-version.js';
 import { SourceId } from '../domain/event-schemas.js';
 import { handleResolve } from './handle-resolve.js';
 import { handleTurnContext } from './handle-turn-context.js';
-import { ERRORS, type PingResult } from './protocol.js';
-import { REQUEST_SCHEMAS, type RequestKind } from './request-schemas.js';
+import { ERRORS, type PingResult } from '../serve-client/protocol.js';
+import { REQUEST_SCHEMAS, type RequestKind } from '../serve-client/request-schemas.js';
 import type { ServeDeps } from './serve-deps.js';
 import type { Connection, RequestHandler } from './socket-server.js';
 

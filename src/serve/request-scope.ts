@@ -1,4 +1,4 @@
-import { forwardedIo } from '../cli/cli-io.js';
+import { forwardedIo } from '../command-io.js';
 import { isForwardedEnvKey } from './forwarded-env.js';
 
 let installed = false;

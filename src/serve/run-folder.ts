@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homePaths } from '../brain/home.js';
+import { homePaths } from '../home.js';
 
 /**
  * Prepares `<home>/run` for a new owner of the brain (the lock is held): owner-only folder, no

@@ -3,10 +3,10 @@ import type { PageIndex } from '../context/page-index.js';
 import { SourceId } from '../domain/event-schemas.js';
 import type { CommandHost } from './command-host.js';
 import type { CoreCacheKeeper } from './core-cache-keeper.js';
-import type { DeliveryLog } from './delivery-log.js';
+import type { DeliveryLog } from '../turn-context/delivery-log.js';
 import type { HookSessionNumbers } from './hook-session-numbers.js';
 import type { TurnSink } from '../../streams/turn-engine.js';
-import type { HotFact } from './turn-block.js';
+import type { HotFact } from '../turn-context/turn-block.js';
 
 /** What request handlers use of the running owner. */
 export interface ServeDeps {

@@ -1,16 +1,16 @@
 import { deadlineFromEnv } from '../hooks/hook-deadline.js';
 import { openBrain, type Brain } from '../brain/brain.js';
-import { homePaths } from '../brain/home.js';
+import { homePaths } from '../home.js';
 import { topicOf, type Envelope } from '../domain/events.js';
 import { logger } from '../logger.js';
-import { outsideCommand } from '../cli/cli-io.js';
+import { outsideCommand } from '../command-io.js';
 import type { PageIndex } from '../context/page-index.js';
 import { startPurgeSchedule, type PurgeSchedule } from '../../projections/purge-schedule.js';
 import { TurnEngine } from '../../streams/turn-engine.js';
 import { Activity, tracked } from './activity.js';
 import { CommandHost, type RunCommand } from './command-host.js';
 import { CoreCacheKeeper } from './core-cache-keeper.js';
-import { DeliveryLog } from './delivery-log.js';
+import { DeliveryLog } from '../turn-context/delivery-log.js';
 import { hostBrain, type HostedBrain } from './hosted-brain.js';
 import { HookListener } from './hook-listener.js';
 import { HookSessionNumbers } from './hook-session-numbers.js';
@@ -20,7 +20,7 @@ import { requestRouter } from './request-router.js';
 import { scopeProcessToRequests } from './request-scope.js';
 import { clearRunFolder, prepareRunFolder } from './run-folder.js';
 import type { ServeDeps } from './serve-deps.js';
-import { topologySettings } from './serve-settings.js';
+import { topologySettings } from '../../streams/topology-settings.js';
 import { SocketServer } from './socket-server.js';
 
 /**

@@ -1,9 +1,9 @@
 import { chmodSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { outsideCommand } from '../cli/cli-io.js';
+import { outsideCommand } from '../command-io.js';
 import { logger } from '../logger.js';
-import { LineSplitter, LineTooLongError } from './line-splitter.js';
-import { ERRORS, MAX_REQUEST_BYTES, PROTOCOL_VERSION } from './protocol.js';
+import { LineSplitter, LineTooLongError } from '../serve-client/line-splitter.js';
+import { ERRORS, MAX_REQUEST_BYTES, PROTOCOL_VERSION } from '../serve-client/protocol.js';
 import { decodeRequestLine } from './request-line.js';
 import { secretChecker } from './secret-check.js';
 

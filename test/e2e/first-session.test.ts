@@ -11,7 +11,7 @@ import { openBrain } from '../../src/brain/brain.js';
 import { deterministicId, type Envelope } from '../../src/domain/events.js';
 import { EmbeddedReplaySource } from '../../src/replay/embedded-turn-source.js';
 import { runReplay } from '../../src/replay/replay.js';
-import { pingServe } from '../../src/serve/autostart.js';
+import { pingServe } from '../../src/serve-client/autostart.js';
 import { runCli, runCliAsync, tempDir } from '../support/cli.js';
 import { fixtureJson, heartbeats } from './hook-serve-support.js';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homePaths } from '../../src/brain/home.js';
+import { homePaths } from '../../src/home.js';
 import { CLI, runCli, tempDir } from '../support/cli.js';
 import { startServe, type ServeProcess } from './serve-harness.js';
 

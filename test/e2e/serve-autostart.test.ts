@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pingServe } from '../../src/serve/autostart.js';
+import { pingServe } from '../../src/serve-client/autostart.js';
 import { packageVersion } from '../../src/package-version.js';
 import { runCliAsync, tempDir } from '../support/cli.js';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homePaths } from '../../src/brain/home.js';
+import { homePaths } from '../../src/home.js';
 import { CLI, runCliAsync, tempDir, type CliResult } from '../support/cli.js';
 import { startServe, writePages, type ServeProcess } from './serve-harness.js';
 

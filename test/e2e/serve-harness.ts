@@ -2,8 +2,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { homePaths } from '../../src/brain/home.js';
-import { request } from '../../src/serve/socket-client.js';
+import { homePaths } from '../../src/home.js';
+import { request } from '../../src/serve-client/socket-client.js';
 import { CLI } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 

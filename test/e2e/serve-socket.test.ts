@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrain } from '../../src/brain/brain.js';
-import { homePaths } from '../../src/brain/home.js';
+import { homePaths } from '../../src/home.js';
 import { runCli, runCliAsync, tempDir } from '../support/cli.js';
 import { rawExchange, startServe, writePages, type ServeProcess } from './serve-harness.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homePaths } from '../../src/brain/home.js';
-import type { WirePage } from '../../src/serve/protocol.js';
-import { request } from '../../src/serve/socket-client.js';
+import { homePaths } from '../../src/home.js';
+import type { WirePage } from '../../src/serve-client/protocol.js';
+import { request } from '../../src/serve-client/socket-client.js';
 import { tempDir } from '../support/cli.js';
 import { openCliSession, type CliSession } from '../support/cli-session.js';
 import { eventually, writePages } from './serve-harness.js';

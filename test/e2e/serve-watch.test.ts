@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homePaths } from '../../src/brain/home.js';
+import { homePaths } from '../../src/home.js';
 import { runCli, runCliAsync, tempDir } from '../support/cli.js';
 import { eventually, spawnCli, startServe, writePages } from './serve-harness.js';
 

@@ -3,7 +3,7 @@
 // that fails without touching delivery, the exit code, or the privacy of the transcript.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homePaths } from '../../src/brain/home.js';
+import { homePaths } from '../../src/home.js';
 import { deterministicId } from '../../src/domain/events.js';
 import { runCli, tempDir } from '../support/cli.js';
 import { openCliSession, type CliSession } from '../support/cli-session.js';

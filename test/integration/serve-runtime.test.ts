@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homePaths } from '../../src/brain/home.js';
+import { homePaths } from '../../src/home.js';
 import { runProgram } from '../../src/cli/program.js';
 import { ServeRuntime } from '../../src/serve/serve-runtime.js';
-import { request } from '../../src/serve/socket-client.js';
+import { request } from '../../src/serve-client/socket-client.js';
 import { tempDir } from '../support/cli.js';
 
 const home = tempDir('bs-runtime-');

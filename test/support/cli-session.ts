@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { LOCAL_COMMANDS, commandRoute } from '../../src/serve/command-route.js';
 import { forwardedEnv } from '../../src/serve/forwarded-env.js';
 import type { Socket } from 'node:net';
-import { LineSplitter } from '../../src/serve/line-splitter.js';
-import type { CommandRequest } from '../../src/serve/protocol.js';
+import { LineSplitter } from '../../src/serve-client/line-splitter.js';
+import type { CommandRequest } from '../../src/serve-client/protocol.js';
 import { ServeRuntime } from '../../src/serve/serve-runtime.js';
 import { runProgram } from '../../src/cli/program.js';
-import { connectServe, requestLine } from '../../src/serve/socket-client.js';
+import { connectServe, requestLine } from '../../src/serve-client/socket-client.js';
 import type { CliResult } from './cli.js';
 
 export interface CliRunOptions {

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { openBrain } from '../../src/brain/brain.js';
-import { homePaths } from '../../src/brain/home.js';
+import { homePaths } from '../../src/home.js';
 
 /**
  * Runs SQL on a home's embedded database while no brainstream process holds it; the last

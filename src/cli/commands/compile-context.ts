@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { BrainstreamError, UsageError } from '../../errors.js';
 import { COMPILE_TARGETS, compileContext, type CompileTarget } from '../../ops/compile-context.js';
-import { cliIo } from '../cli-io.js';
+import { cliIo } from '../../command-io.js';
 import { commandContext } from '../globals.js';
 import { errLine, outJson, outLine } from '../output.js';
 import { withBrain } from '../with-brain.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { cliIo } from '../cli-io.js';
+import { cliIo } from '../../command-io.js';
 import { kafkaSettings, positiveFlag, withKafkaOptions, type KafkaFlags } from '../kafka-flags.js';
 import { outJson } from '../output.js';
 

@@ -4,7 +4,7 @@ import { BrainstreamError, UsageError } from '../../errors.js';
 import { registerDoctorCheck } from '../../doctor/doctor-checks.js';
 import { coreAdd, coreRemove, type CoreMarkResult } from '../../ops/core-mark.js';
 import { coreInit } from '../../ops/core-init.js';
-import { coreMemoryCheck } from '../../ops/core-memory-doctor.js';
+import { coreMemoryCheck } from '../../doctor/core-memory-doctor.js';
 import { coreAck, coreDiff } from '../../ops/core-review.js';
 import { applySuggestions, coreSuggestions } from '../../ops/core-suggest.js';
 import { coreList, coreShow, coreStatus, coreStatusLines } from '../../ops/core-views.js';

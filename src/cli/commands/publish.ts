@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { BrainstreamError } from '../../errors.js';
 import { kafkaTopicName } from '../../event-log/kafka/kafka-topics.js';
-import { cliIo } from '../cli-io.js';
+import { cliIo } from '../../command-io.js';
 import { commandContext } from '../globals.js';
 import { kafkaSettings, withKafkaOptions, type KafkaFlags } from '../kafka-flags.js';
 import { errLine, outJson, outLine, setExitCode } from '../output.js';

@@ -3,7 +3,7 @@ import type { DeploymentPurgeResult } from '../../distributed/purge-deployment.j
 import { BrainstreamError, UsageError } from '../../errors.js';
 import { retentionDays } from '../../../projections/purge-schedule.js';
 import { purgeQuietly, type PurgeOptions, type PurgeResult } from '../../../projections/volunteer-purge.js';
-import { RANGES } from '../../domain/number-ranges.js';
+import { RANGES } from '../../context/number-ranges.js';
 import { parseIntegerFlag, parseRangedFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
 import { databaseUrl, kafkaSettings, pgSchema, SCHEMA_OPTION_HELP, type KafkaFlags } from '../kafka-flags.js';

@@ -5,7 +5,7 @@ import { RememberParamsError } from '../../core-memory/errors.js';
 import type { RememberBatchResponse } from '../../core-memory/remember-replay.js';
 import { remember, type RememberResponse } from '../../ops/remember.js';
 import { registerMemoryOperations } from '../../ops/remember-operations.js';
-import { cliIo } from '../cli-io.js';
+import { cliIo } from '../../command-io.js';
 import { commandContext } from '../globals.js';
 import { outJson, outLine, setExitCode } from '../output.js';
 import { readStdin } from '../read-stdin.js';

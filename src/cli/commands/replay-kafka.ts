@@ -7,7 +7,7 @@ import { kafkaSettings, type KafkaFlags } from '../kafka-flags.js';
  */
 export async function withKafkaReplaySource<T>(flags: KafkaFlags, fn: (source: ReplaySource) => Promise<T>): Promise<T> {
   const settings = kafkaSettings(flags);
-  const { KafkaReplaySource } = await import('../../event-log/kafka/kafka-replay-source.js');
+  const { KafkaReplaySource } = await import('../../replay/kafka-turn-source.js');
   const source = await KafkaReplaySource.open(settings);
   try {
     return await fn(source);

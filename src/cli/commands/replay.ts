@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { readConfigFile } from '../../config/config-file.js';
 import { pushSettings } from '../../config/push-settings.js';
 import { MatchArm } from '../../domain/event-schemas.js';
-import { RANGES } from '../../domain/number-ranges.js';
+import { RANGES } from '../../context/number-ranges.js';
 import { BrainstreamError, UsageError } from '../../errors.js';
 import { EmbeddedReplaySource } from '../../replay/embedded-turn-source.js';
 import { renderReplayPlot } from '../../replay/replay-plot.js';

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { homePaths } from '../../brain/home.js';
+import { homePaths } from '../../home.js';
 import { BrainstreamError } from '../../errors.js';
 import type { RunCommand } from '../../serve/command-host.js';
 import { readConfigFile } from '../../config/config-file.js';
 import { memorySettings } from '../../core-memory/memory-settings.js';
 import { packageVersion } from '../../package-version.js';
 import { Activity } from '../../serve/activity.js';
-import { pingServe } from '../../serve/autostart.js';
+import { pingServe } from '../../serve-client/autostart.js';
 import type { ServeRuntime } from '../../serve/serve-runtime.js';
 import { commandContext } from '../globals.js';
 import { errLine } from '../output.js';

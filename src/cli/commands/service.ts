@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BrainstreamError } from '../../errors.js';
 import { findBash, writeLauncher } from '../../hooks/launcher.js';
 import { packageVersion } from '../../package-version.js';
-import { pingServe } from '../../serve/autostart.js';
+import { pingServe } from '../../serve-client/autostart.js';
 import { installService, managerState, serviceTarget, uninstallService, type ServiceTarget } from '../../service/service-manager.js';
 import { commandContext, type CommandContext } from '../globals.js';
 import { outJson, outLine } from '../output.js';

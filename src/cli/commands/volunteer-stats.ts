@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { listSources } from '../../ops/page-store.js';
 import { readableSources } from '../../caller.js';
-import { RANGES } from '../../domain/number-ranges.js';
+import { RANGES } from '../../context/number-ranges.js';
 import { DEFAULT_STATS_DAYS, renderVolunteerStats, volunteerStats, type Attribution } from '../../stats/volunteer-stats.js';
 import { parseRangedFlag } from '../flags.js';
 import type { CommandContext } from '../globals.js';

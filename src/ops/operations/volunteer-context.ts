@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pushSettings } from '../../config/push-settings.js';
 import { oneShotJson } from '../../context/render.js';
 import { BrainstreamError } from '../../errors.js';
-import { RANGES, rangeText, rangedNumber, type NumberRange } from '../../domain/number-ranges.js';
+import { RANGES, rangeText, rangedNumber, type NumberRange } from '../../context/number-ranges.js';
 import { DEFAULT_STATS_DAYS, volunteerStats } from '../../stats/volunteer-stats.js';
 import { volunteerOnce } from '../volunteer-once.js';
 import { defineOperation, READ_ONLY, type OpContext } from './operation.js';

@@ -3,7 +3,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWithIo } from '../../../src/cli/cli-io.js';
+import { runWithIo } from '../../../src/command-io.js';
 import { runProgram } from '../../../src/cli/program.js';
 import { tempDir } from '../../support/cli.js';
 import { openCliSession, type CliSession } from '../../support/cli-session.js';

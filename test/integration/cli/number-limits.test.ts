@@ -4,7 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DAYS } from '../../../src/domain/number-ranges.js';
+import { MAX_DAYS } from '../../../src/context/number-ranges.js';
 import { buildMcpServer } from '../../../src/mcp/mcp-server.js';
 import { tempDir } from '../../support/cli.js';
 import { openCliSession, type CliSession } from '../../support/cli-session.js';

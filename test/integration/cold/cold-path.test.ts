@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrain } from '../../../src/brain/brain.js';
 import { ownerCaller } from '../../../src/caller.js';
 import { coldPaths, markSnapshotBehind, snapshotCurrent } from '../../../src/cold/cold-files.js';
-import { coldOneShot } from '../../../src/cold/cold-one-shot.js';
+import { coldOneShot } from '../../../src/ops/cold-one-shot.js';
 import { coldTurnContext } from '../../../src/cold/cold-turn-context.js';
 import { readCoreCache } from '../../../src/hooks/core-cache.js';
 import { putPage } from '../../../src/ops/page-ops.js';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileContext, targetPath } from '../../../src/ops/compile-context.js';
-import { coreMemoryDoctor } from '../../../src/ops/core-memory-doctor.js';
+import { coreMemoryDoctor } from '../../../src/doctor/core-memory-doctor.js';
 import { storageDrivers } from '../../support/databases.js';
 import { coreBrain, owner, putCore, remote } from './core-brain.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coreMemoryDoctor } from '../../../src/ops/core-memory-doctor.js';
+import { coreMemoryDoctor } from '../../../src/doctor/core-memory-doctor.js';
 import { deletePage, putPage } from '../../../src/ops/page-ops.js';
 import { storageDrivers } from '../../support/databases.js';
 import { coreBrain, md, owner, putCore } from './core-brain.js';

@@ -2,7 +2,7 @@
 // shares a database with other applications — and with another deployment in another schema.
 import { afterAll, describe, expect, it } from 'vitest';
 import { runProgram } from '../../../src/cli/program.js';
-import { runWithIo, type CliIo } from '../../../src/cli/cli-io.js';
+import { runWithIo, type CliIo } from '../../../src/command-io.js';
 import type { Db } from '../../../src/db/db.js';
 import { loadMigrations } from '../../../src/db/migrate.js';
 import { openPostgresDb } from '../../../src/db/postgres-db.js';

@@ -6,7 +6,7 @@ import { openBrainOn } from '../../../src/brain/brain.js';
 import { openMemoryDb } from '../../support/databases.js';
 import { makeEvent, pageKey, type Envelope } from '../../../src/domain/events.js';
 import { createIdempotentProducer, KafkaEventLog } from '../../../src/event-log/kafka/kafka-event-log.js';
-import { KafkaReplaySource } from '../../../src/event-log/kafka/kafka-replay-source.js';
+import { KafkaReplaySource } from '../../../src/replay/kafka-turn-source.js';
 import { ensureTopics } from '../../../src/event-log/kafka/kafka-topics.js';
 import { EmbeddedReplaySource } from '../../../src/replay/embedded-turn-source.js';
 import { runReplay, type ReplayOptions } from '../../../src/replay/replay.js';

@@ -4,7 +4,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { PassThrough } from 'node:stream';
-import { runWithIo, type CliIo } from '../../../src/cli/cli-io.js';
+import { runWithIo, type CliIo } from '../../../src/command-io.js';
 import { runProgram } from '../../../src/cli/program.js';
 import { buildMcpServer } from '../../../src/mcp/mcp-server.js';
 import { renderPageMarkdown } from '../../../src/pages/render-markdown.js';

@@ -5,7 +5,7 @@ import { parseDateFlag } from '../../../src/cli/date-flag.js';
 import { parseRangedFlag } from '../../../src/cli/flags.js';
 import { parseConfigSet } from '../../../src/core-memory/config-set.js';
 import { memorySettings, outOfRangeSettings } from '../../../src/core-memory/memory-settings.js';
-import { MAX_DAYS, RANGES } from '../../../src/domain/number-ranges.js';
+import { MAX_DAYS, RANGES } from '../../../src/context/number-ranges.js';
 import { UsageError } from '../../../src/errors.js';
 import { runOperation, type OpContext } from '../../../src/ops/registry.js';
 

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runWithIo, type CliIo, type ProgressFrame } from '../../../src/cli/cli-io.js';
+import { runWithIo, type CliIo, type ProgressFrame } from '../../../src/command-io.js';
 import { progressBar, terminalBar } from '../../../src/cli/progress.js';
 
 const io = (over: Partial<CliIo>): CliIo => ({ stdout: () => {}, stderr: () => {}, stdin: null, stdinIsTTY: false, stderrIsTTY: false, forwarded: false, ...over });

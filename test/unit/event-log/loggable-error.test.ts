@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { debugging, loggableError } from '../../../src/event-log/loggable-error.js';
+import { debugging, loggableError } from '../../../src/loggable-error.js';
 
 /** What a database driver throws: the failed statement's parameters ride along on the error. */
 function driverError(): Error {

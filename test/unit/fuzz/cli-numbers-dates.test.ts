@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDateFlag } from '../../../src/cli/date-flag.js';
 import { parseIntegerFlag, parseNumberFlag, parseRangedFlag, parseSessionFlag, parseSourceList, resolveSource } from '../../../src/cli/flags.js';
-import { inRange, RANGES } from '../../../src/domain/number-ranges.js';
+import { inRange, RANGES } from '../../../src/context/number-ranges.js';
 import { UsageError } from '../../../src/errors.js';
 import { fuzzRuns, hostileText } from '../../support/fuzz.js';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, LEGACY_KEYS } from '../../../src/core-memory/config-keys.js';
 import { formatConfigValue, parseConfigSet } from '../../../src/core-memory/config-set.js';
-import { RANGES } from '../../../src/domain/number-ranges.js';
+import { RANGES } from '../../../src/context/number-ranges.js';
 import { InvalidConfigValueError, UnknownConfigKeyError } from '../../../src/core-memory/errors.js';
 import { fuzzRuns, hostileText } from '../../support/fuzz.js';
 

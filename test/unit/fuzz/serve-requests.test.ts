@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { logger } from '../../../src/logger.js';
-import { LineSplitter, LineTooLongError } from '../../../src/serve/line-splitter.js';
-import { ERRORS, PROTOCOL_VERSION } from '../../../src/serve/protocol.js';
+import { LineSplitter, LineTooLongError } from '../../../src/serve-client/line-splitter.js';
+import { ERRORS, PROTOCOL_VERSION } from '../../../src/serve-client/protocol.js';
 import { decodeRequestLine } from '../../../src/serve/request-line.js';
 import { requestRouter } from '../../../src/serve/request-router.js';
-import { REQUEST_SCHEMAS } from '../../../src/serve/request-schemas.js';
+import { REQUEST_SCHEMAS } from '../../../src/serve-client/request-schemas.js';
 import type { Connection } from '../../../src/serve/socket-server.js';
 import type { ServeDeps } from '../../../src/serve/serve-deps.js';
 import { secretChecker } from '../../../src/serve/secret-check.js';

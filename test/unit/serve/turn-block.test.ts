@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { WirePage } from '../../../src/serve/protocol.js';
-import { fitTurnBlock, renderTurnBlock, type HotFact } from '../../../src/serve/turn-block.js';
+import type { WirePage } from '../../../src/serve-client/protocol.js';
+import { fitTurnBlock, renderTurnBlock, type HotFact } from '../../../src/turn-context/turn-block.js';
 
 const page = (slug: string, confidence: number, synopsis = ''): WirePage => ({
   slug,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { homePaths } from '../brain/home.js';
+import { homePaths } from '../home.js';
 import { LineSplitter } from './line-splitter.js';
 import { MAX_REQUEST_BYTES, PROTOCOL_VERSION, type ErrorResponse, type OkResponse, type ServeRequest } from './protocol.js';
 

@@ -1,10 +1,10 @@
 import type { Admin, Kafka } from 'kafkajs';
-import type { Topic } from '../../domain/events.js';
-import type { ReplaySource, SourceBatch } from '../../replay/turn-source.js';
-import { partitionBounds } from './end-offsets.js';
-import { createKafkaClient, type KafkaSettings } from './kafka-client.js';
-import { kafkaTopicName } from './kafka-topics.js';
-import { TimestampMergeReader } from './timestamp-merge-reader.js';
+import type { Topic } from '../domain/events.js';
+import type { ReplaySource, SourceBatch } from './turn-source.js';
+import { partitionBounds } from '../event-log/kafka/end-offsets.js';
+import { createKafkaClient, type KafkaSettings } from '../event-log/kafka/kafka-client.js';
+import { kafkaTopicName } from '../event-log/kafka/kafka-topics.js';
+import { TimestampMergeReader } from '../event-log/kafka/timestamp-merge-reader.js';
 
 const REPLAYED: readonly Topic[] = ['turns', 'pages', 'retrievals'];
 const CHUNK = 20_000;

@@ -1,10 +1,9 @@
-import type { Brain } from '../brain/brain.js';
-import { outsideCommand } from '../cli/cli-io.js';
+import { outsideCommand } from '../command-io.js';
 import type { Envelope } from '../domain/events.js';
 import type { Channel } from '../domain/event-schemas.js';
 import { volunteeredEvent } from '../domain/volunteered-event.js';
 import { logger } from '../logger.js';
-import type { WirePage } from './protocol.js';
+import type { WirePage } from '../serve-client/protocol.js';
 
 /** Channels a hook request may claim; any other claim (`op`, `reflex`, `watch`, junk) is logged as `claude-code`. */
 const HOOK_CHANNELS: ReadonlySet<string> = new Set(['claude-code', 'codex', 'opencode']);
@@ -26,7 +25,8 @@ export function deliveryEvents(pages: readonly WirePage[], channel: Channel, ses
 export class DeliveryLog {
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(private readonly brain: Brain) {}
+  /** Where the events go: an open brain's `commit`. */
+  constructor(private readonly brain: { commit(events: readonly Envelope[]): Promise<void> }) {}
 
   record(events: readonly Envelope[]): void {
     if (events.length === 0) return;

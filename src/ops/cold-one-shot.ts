@@ -1,7 +1,7 @@
 import type { Caller } from '../caller.js';
-import { decideOneShot, type OneShotRequest, type OneShotResult } from '../ops/volunteer-once.js';
-import { coldIndexFor } from './cold-index.js';
-import { spoolEvents } from './spool.js';
+import { decideOneShot, type OneShotRequest, type OneShotResult } from './volunteer-once.js';
+import { coldIndexFor } from '../cold/cold-index.js';
+import { spoolEvents } from '../cold/spool.js';
 
 /**
  * A one-shot decision without opening the database: the pages the window could name are read

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGES_CAP, MAX_WINDOW_TURNS } from '../context/knobs.js';
+import { MAX_PAGES_CAP, MAX_WINDOW_TURNS } from './knobs.js';
 
 /**
  * The accepted range of a number given from outside (CLI flag, MCP parameter, `config set`).

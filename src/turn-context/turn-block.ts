@@ -1,4 +1,4 @@
-import type { WirePage } from './protocol.js';
+import type { WirePage } from '../serve-client/protocol.js';
 
 /** A hot fact of the turn block. */
 export interface HotFact {

@@ -1,7 +1,8 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BrainstreamError } from '../errors.js';
+import { BrainstreamError } from './errors.js';
+import { closeToOthers, OPEN_TO_OTHERS } from './owner-only.js';
 
 /** Where a brain keeps its files: `--home`, else BRAINSTREAM_HOME, else ~/.brainstream. */
 export function resolveHome(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -21,8 +22,6 @@ export const homePaths = (home: string) => ({
   hooks: join(home, 'integrations', 'hooks'),
 });
 
-/** Permission bits that let other users in: group or other may read, write or enter. */
-const OPEN_TO_OTHERS = 0o077;
 
 export type HomeAccess =
   | { kind: 'absent' }
@@ -52,51 +51,6 @@ function statOrNull(path: string) {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
-  }
-}
-
-/** Every file and folder under `dir` (symlinks not followed) that others could use: path and mode. */
-export function openEntries(dir: string, limit = Infinity): { path: string; mode: number; uid: number }[] {
-  const found: { path: string; mode: number; uid: number }[] = [];
-  const uid = process.getuid?.() ?? -1;
-  const walk = (at: string): void => {
-    let names: string[];
-    try {
-      names = readdirSync(at);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      if (found.length >= limit) return;
-      const path = join(at, name);
-      let st;
-      try {
-        st = lstatSync(path);
-      } catch {
-        continue;
-      }
-      if (st.isSymbolicLink()) continue;
-      if ((st.mode & OPEN_TO_OTHERS) !== 0 || st.uid !== uid) found.push({ path, mode: st.mode & 0o7777, uid: st.uid });
-      if (st.isDirectory()) walk(path);
-    }
-  };
-  walk(dir);
-  return found;
-}
-
-/**
- * Takes group and other bits off everything this user owns under `dir` (the embedded database
- * creates some files 0666 whatever the umask).
- */
-export function closeToOthers(dir: string): void {
-  const uid = process.getuid?.() ?? -1;
-  for (const entry of openEntries(dir)) {
-    if (entry.uid !== uid || (entry.mode & OPEN_TO_OTHERS) === 0) continue;
-    try {
-      chmodSync(entry.path, entry.mode & ~OPEN_TO_OTHERS);
-    } catch {
-      // Gone meanwhile (the database renames and removes files as it goes).
-    }
   }
 }
 

@@ -1,8 +1,8 @@
-import { isAlive } from '../brain/brain-lock.js';
+import { isAlive } from '../process-alive.js';
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureHome, homePaths } from '../brain/home.js';
+import { ensureHome, homePaths } from '../home.js';
 import { packageRoot } from '../package-root.js';
 import { packageVersion } from '../package-version.js';
 import type { PingResult } from './protocol.js';

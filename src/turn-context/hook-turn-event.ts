@@ -1,9 +1,9 @@
 import { makeEvent, type Envelope } from '../domain/events.js';
 import { MAX_SHOWN_SLUGS, type Channel, type SessionSettings } from '../domain/event-schemas.js';
 import type { PushSettings } from '../config/push-settings.js';
-import { MAX_SLUG_CHARS } from '../pages/slug-length.js';
+import { MAX_SLUG_CHARS } from '../domain/slug-length.js';
 import { storableLine } from '../context/storable-line.js';
-import type { TurnContextParams } from './request-schemas.js';
+import type { TurnContextParams } from '../serve-client/request-schemas.js';
 import { TURN_POINTER_CAP } from './turn-context.js';
 
 /**

@@ -1,6 +1,6 @@
-import { readConfigFile } from '../config/config-file.js';
-import { pushSettings, type PushSettings } from '../config/push-settings.js';
-import type { TopologySettings } from '../../streams/decide-turns.js';
+import { readConfigFile } from '../src/config/config-file.js';
+import { pushSettings, type PushSettings } from '../src/config/push-settings.js';
+import type { TopologySettings } from './decide-turns.js';
 
 /** Push settings re-read per request; a config file that cannot be read gives the defaults (a request never fails on it). */
 export function serveSettings(home: string): PushSettings {

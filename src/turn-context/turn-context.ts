@@ -2,7 +2,7 @@ import type { PageIndex } from '../context/page-index.js';
 import { pageJson } from '../context/render.js';
 import type { Turn } from '../context/turn.js';
 import { resolvePointers, volunteer } from '../context/volunteer.js';
-import type { TurnContextResult } from './protocol.js';
+import type { TurnContextResult } from '../serve-client/protocol.js';
 import { fitTurnBlock, type HotFact } from './turn-block.js';
 
 export const TURN_POINTER_CAP = 3;

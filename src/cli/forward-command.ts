@@ -1,9 +1,9 @@
 import type { Socket } from 'node:net';
-import { forwardedEnv } from './forwarded-env.js';
-import { LineSplitter } from './line-splitter.js';
-import type { CommandRequest } from './protocol.js';
-import { connectServe, requestLine } from './socket-client.js';
-import { terminalBar, type Progress } from '../cli/progress.js';
+import { forwardedEnv } from '../serve/forwarded-env.js';
+import { LineSplitter } from '../serve-client/line-splitter.js';
+import type { CommandRequest } from '../serve-client/protocol.js';
+import { connectServe, requestLine } from '../serve-client/socket-client.js';
+import { terminalBar, type Progress } from './progress.js';
 
 /**
  * Runs a CLI command inside the serve (or watch) that owns `home`: stdin streams to it as it

@@ -1,11 +1,11 @@
 import { readConfigFile } from '../config/config-file.js';
 import { coreDoctorCheck, type CoreDoctorCheck } from '../core-memory/core-doctor.js';
 import type { Db } from '../db/db.js';
-import type { DoctorCheckDef } from '../doctor/doctor-check.js';
+import type { DoctorCheckDef } from './doctor-check.js';
 import { utcDay } from '../pages/facts-table.js';
-import { compiledFilesForDoctor } from './compiled-registry.js';
-import { loadCoreRows } from './operations/core-rows.js';
-import { runningWriters } from './running-writers.js';
+import { compiledFilesForDoctor } from '../ops/compiled-registry.js';
+import { loadCoreRows } from '../ops/operations/core-rows.js';
+import { runningWriters } from '../ops/running-writers.js';
 
 export interface CoreMemoryDoctorInput {
   home: string;
