@@ -1,6 +1,6 @@
 // Distributed mode on a three-broker cluster (replication factor 3, min.insync.replicas 2): a broker
-// killed mid-stream, a rolling restart, and a serve member killed during the rebalance a broker
-// failure causes. Each scenario ends with the feedback rows and session
+// killed mid-stream, a rolling restart, an outage of two brokers, and a serve member killed during
+// the rebalance a broker failure causes. Each scenario ends with the feedback rows and session
 // states of an uninterrupted embedded run of the same input, an empty outbox and zero lag (every
 // committed offset at its partition's end): nothing lost, nothing doubled.
 //
@@ -131,6 +131,26 @@ describe.skipIf(!cluster).sequential('distributed mode on a three-broker cluster
       await flowing;
       await waitForFullIsr(cluster!, topics);
     }
+    await s.expectReference();
+    expect(await serve.stop()).toBe(0);
+    serves = [];
+  });
+
+  it('two brokers down: publishing fails loudly and drops nothing; the same input after they are back gives the reference', async () => {
+    const s = await scenario('outage');
+    const half = lines.length / 2;
+    await s.publish(['publish', 'turns'], jsonLines(lines.slice(0, half)));
+    const serve = await s.serve('a');
+    await s.zeroLag();
+    await stopNode(cluster!, 3);
+    await stopNode(cluster!, 2);
+    // One in-sync replica is fewer than min.insync.replicas: no write can be acknowledged.
+    const refused = await s.cli(['publish', 'turns'], jsonLines(lines.slice(half)));
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stderr).toMatch(/^brainstream: [a-z_-]+: /m);
+    await startAll(cluster!);
+    await waitForFullIsr(cluster!, ['turns', 'volunteered'].map(s.topic));
+    await s.publish(['publish', 'turns'], jsonLines(lines.slice(half)));
     await s.expectReference();
     expect(await serve.stop()).toBe(0);
     serves = [];
