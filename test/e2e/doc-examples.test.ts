@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pingServe } from '../../src/serve/autostart.js';
+import { pingServe } from '../../src/serve-client/autostart.js';
 import { CLI, tempDir, type CliResult } from '../support/cli.js';
 import { extractExamples, outputMatches, type DocCommand, type DocExample } from '../support/doc-examples.js';
 import { eventually } from '../support/eventually.js';
