@@ -2,8 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReplayReport } from '../../../src/replay/replay-report.js';
-import { renderReplayPlot } from '../../../src/replay/replay-plot.js';
+import { sampleReplayPlot } from '../../support/sample-replay-plot.js';
 import { tempDir } from '../../support/cli.js';
 import { decodePng, inkByTile } from '../../support/png.js';
 
@@ -22,16 +21,7 @@ const ROWS = 3;
 
 describe.skipIf(!hasChromium || !hasRsvg)('the replay plot rendered by headless Chromium', () => {
   it('draws what librsvg draws: the same size, not blank, the ink in the same places', () => {
-    const report = buildReplayReport({
-      gates: [0.5, 0.6, 0.7, 0.8, 0.9],
-      arms: null,
-      shards: [{ tallies: [0, 1, 2, 3, 4].map((i) => ({ title: { volunteered: 7 - i, usedApproximate: 4 - (i >> 1), usedSession: 3 - (i >> 1) }, alias: { volunteered: 2, usedApproximate: 2, usedSession: 1 } })), sessions: ['a', 'b'], turns: 40, collected: [] }],
-      retrievedInSession: 6,
-      since: null,
-      maxPages: null,
-      skipped: {},
-    });
-    const svg = renderReplayPlot(report);
+    const svg = sampleReplayPlot();
     const [width, height] = [/width="(\d+)"/.exec(svg)![1], /height="(\d+)"/.exec(svg)![1]].map(Number) as [number, number];
     const dir = tempDir('bs-plot-');
     try {

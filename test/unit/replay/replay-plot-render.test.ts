@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { buildReplayReport } from '../../../src/replay/replay-report.js';
-import { renderReplayPlot } from '../../../src/replay/replay-plot.js';
+import { sampleReplayPlot } from '../../support/sample-replay-plot.js';
 
 // librsvg is the renderer of most Linux image viewers and of many documentation pipelines: if it
 // reads the plot cleanly, the SVG is standard, not something only one browser forgives.
@@ -10,16 +9,7 @@ if (process.env.CI === 'true' && !hasRsvg) throw new Error('the replay plot rend
 
 describe.skipIf(!hasRsvg)('the replay plot rendered by librsvg', () => {
   it('renders to a PNG of the declared size without a warning', () => {
-    const report = buildReplayReport({
-      gates: [0.5, 0.6, 0.7, 0.8, 0.9],
-      arms: null,
-      shards: [{ tallies: [0, 1, 2, 3, 4].map((i) => ({ title: { volunteered: 7 - i, usedApproximate: 4 - (i >> 1), usedSession: 3 - (i >> 1) }, alias: { volunteered: 2, usedApproximate: 2, usedSession: 1 } })), sessions: ['a', 'b'], turns: 40, collected: [] }],
-      retrievedInSession: 6,
-      since: null,
-      maxPages: null,
-      skipped: {},
-    });
-    const r = spawnSync('rsvg-convert', ['--format', 'png'], { input: renderReplayPlot(report) });
+    const r = spawnSync('rsvg-convert', ['--format', 'png'], { input: sampleReplayPlot() });
     expect(r.stderr.toString()).toBe('');
     expect(r.status).toBe(0);
     const png = r.stdout;
