@@ -50,8 +50,11 @@ const UPSERT_COLUMNS = 12;
  * multi-row statements. A new row takes `last_retrieved_at` from the retrievals already
  * projected, so the result does not depend on which projection ran first.
  */
+/** The pages projection's consumer name (its checkpoint). */
+export const PAGES_PROJECTION = 'projection.pages';
+
 export const pagesProjection: Consumer = {
-  name: 'projection.pages',
+  name: PAGES_PROJECTION,
   topics: ['pages'],
   async apply(tx: Db, events: readonly LoggedEvent[]): Promise<void> {
     const folds = foldBatch(events);

@@ -3,6 +3,7 @@ import { PageIndex } from '../src/context/page-index.js';
 import type { EmbeddedEventLog } from '../src/event-log/embedded-log.js';
 import type { LoggedEvent } from '../src/event-log/event-log.js';
 import { topicOf, type Envelope } from '../src/domain/events.js';
+import { livePagesSnapshot } from '../projections/pages-queries.js';
 
 /**
  * The page index as a state store: loaded once from the `pages` projection, then kept current by
@@ -19,15 +20,9 @@ export class PageIndexFollower {
 
   static async load(db: Db, log: EmbeddedEventLog): Promise<PageIndexFollower> {
     const follower = new PageIndexFollower(log);
-    await db.transaction(async (tx) => {
-      // The projection's checkpoint and its rows are read in one transaction: a consistent snapshot.
-      const [cp] = await tx.query<{ position: number }>(`SELECT position FROM checkpoints WHERE consumer = 'projection.pages'`);
-      follower.position = cp ? Number(cp.position) : 1;
-      const rows = await tx.query<{ source_id: string; slug: string; title: string; type: string; frontmatter: Record<string, unknown>; compiled_truth: string; timeline: string }>(
-        'SELECT source_id, slug, title, type, frontmatter, compiled_truth, timeline FROM pages WHERE NOT deleted',
-      );
-      for (const row of rows) follower.index.upsert(row);
-    });
+    const snapshot = await livePagesSnapshot(db);
+    follower.position = snapshot.position;
+    for (const page of snapshot.pages) follower.index.upsert(page);
     await follower.refresh(db);
     return follower;
   }

@@ -7,6 +7,7 @@ import type { Consumer } from '../src/event-log/consumer.js';
 import type { LoggedEvent } from '../src/event-log/event-log.js';
 import type { LearnedSnapshot } from '../src/learning/learning-rule.js';
 import { readLearnedSnapshot } from '../projections/learning-projection.js';
+import { loadSessionStates, pendingTurnNumber, saveSessionStates, storedTurnNumber } from '../src/event-log/session-state.js';
 import { LruMap } from './lru-map.js';
 import { decideTurns, type SessionStore, type TopologySettings, type TurnDecision, type TurnEvent } from './decide-turns.js';
 
@@ -44,26 +45,15 @@ class PersistedSessions implements SessionStore {
   async load(tx: Db, sessionIds: Iterable<string>): Promise<void> {
     const missing = [...new Set(sessionIds)].filter((s) => !this.cache.has(s));
     if (missing.length === 0) return;
-    const rows = await tx.query<{ session_id: string; state: WatchSessionState }>(
-      'SELECT session_id, state FROM session_state WHERE processor = $1 AND session_id = ANY($2::text[])',
-      [this.processor, missing],
-    );
+    const rows = await loadSessionStates<WatchSessionState>(tx, this.processor, missing);
     for (const r of rows) this.cache.set(r.session_id, r.state);
   }
 
-  /**
-   * Writes every changed session in one statement. The states travel as one JSON value (not
-   * pre-stringified: postgres.js would store a JSON string, PGlite an object; both store objects).
-   */
+  /** Writes every changed session in one statement. */
   async flush(tx: Db, at: string): Promise<void> {
     if (this.dirty.size === 0) return this.cache.trim();
     const rows = [...this.dirty].map((sessionId) => ({ session_id: sessionId, state: this.cache.get(sessionId) }));
-    await tx.query(
-      `INSERT INTO session_state (processor, session_id, state, updated_at)
-       SELECT $1, x.session_id, x.state, $3 FROM jsonb_to_recordset($2::jsonb) AS x(session_id text, state jsonb)
-       ON CONFLICT (processor, session_id) DO UPDATE SET state = EXCLUDED.state, updated_at = EXCLUDED.updated_at`,
-      [this.processor, rows, at],
-    );
+    await saveSessionStates(tx, this.processor, rows, at);
     this.dirty.clear();
     // Only now: a session evicted before its state was written would lose that state.
     this.cache.trim();
@@ -101,11 +91,7 @@ export interface VolunteerProcessorOptions {
 
 /** The last turn number a processor decided for a session (0 when it has none): a restarted `watch` continues from it. */
 export async function lastDecidedTurn(db: Db, sessionId: string, processor: string = VOLUNTEER_PROCESSOR): Promise<number> {
-  const [row] = await db.query<{ turn: string | number | null }>(
-    "SELECT state->>'turnNumber' AS turn FROM session_state WHERE processor = $1 AND session_id = $2",
-    [processor, sessionId],
-  );
-  const turn = Number(row?.turn ?? 0);
+  const turn = Number((await storedTurnNumber(db, processor, sessionId)) ?? 0);
   return Number.isInteger(turn) && turn > 0 ? turn : 0;
 }
 
@@ -116,13 +102,7 @@ export async function lastDecidedTurn(db: Db, sessionId: string, processor: stri
  */
 export async function lastLoggedTurn(db: Db, sessionId: string, processor: string = VOLUNTEER_PROCESSOR): Promise<number> {
   const decided = await lastDecidedTurn(db, sessionId, processor);
-  const [row] = await db.query<{ turn: string | number | null }>(
-    `SELECT max((data->>'turn')::bigint) AS turn FROM events
-      WHERE topic = 'turns' AND key = $1
-        AND seq >= COALESCE((SELECT position FROM checkpoints WHERE consumer = $2), 1)`,
-    [sessionId, processor],
-  );
-  const pending = Number(row?.turn ?? 0);
+  const pending = Number((await pendingTurnNumber(db, sessionId, processor)) ?? 0);
   return Math.max(decided, Number.isInteger(pending) && pending > 0 ? pending : 0);
 }
 

@@ -45,3 +45,16 @@ export async function insertRows(
     await db.query(sql, chunk.flat());
   }
 }
+
+/**
+ * Takes a transaction-scoped advisory lock on `key`, held until the transaction ends: writers of
+ * one kind across processes sharing a PostgreSQL database queue here (PGlite has one writer anyway).
+ */
+export async function lockUntilCommit(tx: Db, key: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [key]);
+}
+
+/** Makes the rest of the transaction read one snapshot (first statement of the transaction only). */
+export async function readOneSnapshot(tx: Db): Promise<void> {
+  await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+}

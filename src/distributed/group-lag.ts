@@ -1,8 +1,10 @@
 import type { Admin } from 'kafkajs';
-import type { Db } from '../db/db.js';
+import { readOneSnapshot, type Db } from '../db/db.js';
 import type { Topic } from '../domain/events.js';
 import { partitionBounds } from '../event-log/kafka/end-offsets.js';
 import { kafkaTopicName } from '../event-log/kafka/kafka-topics.js';
+import { pendingOutboxRows } from '../event-log/kafka/outbox-appender.js';
+import { offsetKey, storedGroupOffsets } from '../event-log/kafka/partition-offsets.js';
 import { PROCESSOR_TOPICS, PROJECTION_TOPICS, projectionsGroup } from './serve-work.js';
 
 export interface PartitionLag {
@@ -42,21 +44,15 @@ function serveGroups(group: string): { group: string; topics: readonly Topic[] }
 export async function measureGroupLag(db: Db, admin: Admin, topicPrefix: string, group: string): Promise<GroupLag> {
   const groups = serveGroups(group);
   const { offsets, pending } = await db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-    const rows = await tx.query<{ group_id: string; topic: string; partition: number; next_offset: number }>(
-      'SELECT group_id, topic, partition, next_offset FROM kafka_offsets WHERE group_id = ANY($1::text[])',
-      [groups.map((g) => g.group)],
-    );
-    const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
-    const byKey = new Map(rows.map((r) => [`${r.group_id}\u0000${r.topic}\u0000${r.partition}`, Number(r.next_offset)]));
-    return { offsets: byKey, pending: Number(count!.n) };
+    await readOneSnapshot(tx);
+    return { offsets: await storedGroupOffsets(tx, groups.map((g) => g.group)), pending: await pendingOutboxRows(tx) };
   });
   const partitions: PartitionLag[] = [];
   for (const g of groups) {
     for (const topic of g.topics) {
       const name = kafkaTopicName(topicPrefix, topic);
       for (const b of await partitionBounds(admin, name)) {
-        const committed = offsets.get(`${g.group}\u0000${name}\u0000${b.partition}`) ?? null;
+        const committed = offsets.get(offsetKey(g.group, name, b.partition)) ?? null;
         const lag = Math.max(0, b.high - Math.max(committed ?? b.low, b.low));
         partitions.push({ group: g.group, topic: name, partition: b.partition, committed, end: b.high, lag });
       }

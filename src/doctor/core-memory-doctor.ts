@@ -4,7 +4,7 @@ import type { Db } from '../db/db.js';
 import type { DoctorCheckDef } from './doctor-check.js';
 import { utcDay } from '../pages/facts-table.js';
 import { compiledFilesForDoctor } from '../ops/compiled-registry.js';
-import { loadCoreRows } from '../ops/operations/core-rows.js';
+import { loadCoreRows } from '../../projections/pages-queries.js';
 import { runningWriters } from '../ops/running-writers.js';
 
 export interface CoreMemoryDoctorInput {

@@ -1,5 +1,5 @@
 import { pageCommand } from '../core-memory/core-ref.js';
-import { listRemoteWrites } from '../ops/page-store.js';
+import { listRemoteWrites } from '../../projections/pages-queries.js';
 import type { DoctorCheck, DoctorCheckDef } from './doctor-check.js';
 
 const SHOWN = 5;

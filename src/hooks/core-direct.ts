@@ -10,7 +10,7 @@ import { migrate } from '../db/migrate.js';
 import { openPgliteDb } from '../db/pglite-db.js';
 import { catchUp } from '../event-log/consumer.js';
 import { EmbeddedEventLog } from '../event-log/embedded-log.js';
-import { loadCoreRows } from '../ops/operations/core-rows.js';
+import { loadCoreRows } from '../../projections/pages-queries.js';
 import { readPendingCoreNotices } from '../../projections/core-notices-queries.js';
 import type { CoreDelivery } from './core-delivery.js';
 

@@ -4,7 +4,7 @@ import { readPendingCoreNotices } from '../../projections/core-notices-queries.j
 import type { PendingNotice } from '../core-memory/core-notices.js';
 import type { Db } from '../db/db.js';
 import { utcDay } from '../pages/facts-table.js';
-import { loadCoreRows } from './operations/core-rows.js';
+import { loadCoreRows } from '../../projections/pages-queries.js';
 
 /**
  * Delivery helpers for every surface that hands core to a session (hook session-start, serve's

@@ -10,7 +10,7 @@ import { isPrivate } from '../pages/page.js';
 import { coreUsage, type CoreUsage } from './core-usage.js';
 import { editPageGuarded, pageFields } from './core-page-write.js';
 import { applyWriteThrough, planWriteThrough, type WriteThroughPlan } from './core-write-through.js';
-import type { StoredPage } from './page-store.js';
+import type { StoredPage } from '../../projections/pages-queries.js';
 
 export interface CoreMarkResult {
   status: 'added' | 'removed' | 'unchanged';

@@ -6,9 +6,9 @@ import { planPageWrite, type PageFields, type PageWritePlanner, type PlannedPage
 import type { Db } from '../db/db.js';
 import type { HiddenPart } from '../pages/hidden-parts.js';
 import { utcDay } from '../pages/facts-table.js';
-import { loadCoreRows } from './operations/core-rows.js';
+import { loadCoreRows } from '../../projections/pages-queries.js';
 import { withCoreWriteLock } from './core-write-lock.js';
-import { findPage, type StoredPage } from './page-store.js';
+import { findPage, type StoredPage } from '../../projections/pages-queries.js';
 
 /** The rules every guarded write of one lock is checked with, read fresh under the lock. */
 export async function openPlanner(tx: Db, brain: Brain, caller: Caller, now: Date): Promise<PageWritePlanner> {

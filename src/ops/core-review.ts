@@ -11,7 +11,7 @@ import { makeEvent, pageKey } from '../domain/events.js';
 import { BrainstreamError } from '../errors.js';
 import { utcDay } from '../pages/facts-table.js';
 import { isPrivate } from '../pages/page.js';
-import { findPage, type StoredPage } from './page-store.js';
+import { findPage, type StoredPage } from '../../projections/pages-queries.js';
 
 async function livePage(db: Db, caller: Caller, sourceId: string, slug: string): Promise<StoredPage> {
   const page = await findPage(db, sourceId, slug);

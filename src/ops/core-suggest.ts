@@ -11,8 +11,8 @@ import { BrainstreamError } from '../errors.js';
 import { utcDay } from '../pages/facts-table.js';
 import { isPrivate } from '../pages/page.js';
 import { coreAdd, type CoreMarkResult } from './core-mark.js';
-import { loadCoreRows } from './operations/core-rows.js';
-import { listLivePages, listSources } from './page-store.js';
+import { loadCoreRows } from '../../projections/pages-queries.js';
+import { listLivePages, listSources } from '../../projections/pages-queries.js';
 
 const MAX_SUGGESTIONS = 10;
 

@@ -3,7 +3,7 @@ import { brainConfig } from '../config/brain-config.js';
 import { measureCore } from '../core-memory/core-budget.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { utcDay } from '../pages/facts-table.js';
-import { loadCoreRows } from './operations/core-rows.js';
+import { loadCoreRows } from '../../projections/pages-queries.js';
 
 export interface CoreUsage {
   used: number;

@@ -8,7 +8,7 @@ import { pageCommand } from '../core-memory/core-ref.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
 import { utcDay } from '../pages/facts-table.js';
 import { pendingNoticesFor, sessionCoreBlock } from './core-delivery.js';
-import { loadCoreRows } from './operations/core-rows.js';
+import { loadCoreRows } from '../../projections/pages-queries.js';
 
 /** `core list`: the owner sees its private core pages (marked as not rendered); remote callers never do. */
 export async function coreList(brain: Brain, caller: Caller, now = new Date()) {

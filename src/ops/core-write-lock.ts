@@ -1,5 +1,5 @@
 import type { Brain } from '../brain/brain.js';
-import type { Db } from '../db/db.js';
+import { lockUntilCommit, type Db } from '../db/db.js';
 import type { Envelope } from '../domain/events.js';
 
 /** A FIFO async mutex: one holder at a time, waiters served in arrival order. */
@@ -39,7 +39,7 @@ const mutexOf = (brain: Brain): AsyncMutex => {
 export function withCoreWriteLock<T>(brain: Brain, decide: (tx: Db) => Promise<{ events: readonly Envelope[]; result: T }>): Promise<T> {
   return mutexOf(brain).run(() =>
     brain.commitInTransaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [CORE_WRITE_LOCK_KEY]);
+      await lockUntilCommit(tx, CORE_WRITE_LOCK_KEY);
       return decide(tx);
     }),
   );

@@ -2,6 +2,7 @@ import type { Envelope } from '../domain/events.js';
 import type { Brain } from '../brain/brain.js';
 import { logger } from '../logger.js';
 import { pageFileOutcome, planFolder, sortFailures, type ImportFailure, type KnownPage } from './folder-page-events.js';
+import { importedPageHashes } from '../../projections/pages-queries.js';
 
 export type { ImportFailure } from './folder-page-events.js';
 
@@ -75,9 +76,6 @@ export async function importFolder(brain: Brain, root: string, sourceId: string,
  * import writes nothing — it neither undoes a `page put` edit nor brings back a deleted page.
  */
 async function knownPages(brain: Brain, sourceId: string): Promise<Map<string, KnownPage>> {
-  const rows = await brain.db.query<{ slug: string; content_hash: string; deleted: boolean }>(
-    'SELECT slug, content_hash, deleted FROM pages WHERE source_id = $1',
-    [sourceId],
-  );
+  const rows = await importedPageHashes(brain.db, sourceId);
   return new Map(rows.map((r) => [r.slug, { importedHash: r.content_hash, live: !r.deleted }]));
 }

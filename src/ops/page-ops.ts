@@ -8,7 +8,7 @@ import { resolvePage } from '../pages/resolve-page.js';
 import { checkRemoteDelete } from '../core-memory/owner-rules.js';
 import { editPageGuarded } from './core-page-write.js';
 import { withCoreWriteLock } from './core-write-lock.js';
-import { findPage, listLivePages, listSources, type StoredPage } from './page-store.js';
+import { findPage, listLivePages, listSources, type StoredPage } from '../../projections/pages-queries.js';
 import { unstorablePageProblem } from '../pages/storable-text.js';
 import { mergeHiddenParts, type HiddenPart } from '../pages/hidden-parts.js';
 import type { PageFields } from '../core-memory/plan-page-write.js';

@@ -13,7 +13,7 @@ import { utcDay } from '../pages/facts-table.js';
 import { isPrivate } from '../pages/page.js';
 import { openPlanner, pageFields } from './core-page-write.js';
 import { withCoreWriteLock } from './core-write-lock.js';
-import { findPage, type StoredPage } from './page-store.js';
+import { findPage, type StoredPage } from '../../projections/pages-queries.js';
 
 export type ItemOutcome = Omit<RememberItemOutcome, 'index'>;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { homePaths } from '../home.js';
 import type { Brain } from '../brain/brain.js';
 import { logger } from '../logger.js';
-import { listSources } from '../ops/page-store.js';
+import { listSources } from '../../projections/pages-queries.js';
 import { loadCoreState, sessionBlockText, type CoreState } from './core-session-block.js';
 
 const coreCacheFile = (home: string): string => join(homePaths(home).run, 'core-cache.json');

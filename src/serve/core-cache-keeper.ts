@@ -4,7 +4,7 @@ import { homePaths } from '../home.js';
 import { outsideCommand } from '../command-io.js';
 import type { CorePageRow } from '../core-memory/core-page.js';
 import { logger } from '../logger.js';
-import { loadCoreRows } from '../ops/operations/core-rows.js';
+import { loadCoreRows } from '../../projections/pages-queries.js';
 import { writeCoreCache } from './core-cache-file.js';
 import { snapshotCurrent } from '../cold/cold-files.js';
 import { writePageSnapshot } from '../cold/write-snapshot.js';

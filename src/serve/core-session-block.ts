@@ -4,7 +4,7 @@ import { coreRevision, renderBrainWideBlock, renderSessionBlock } from '../core-
 import { coreNoticeLines } from '../core-memory/core-notices.js';
 import type { CorePageRow } from '../core-memory/core-page.js';
 import { memorySettings } from '../core-memory/memory-settings.js';
-import { loadCoreRows } from '../ops/operations/core-rows.js';
+import { loadCoreRows } from '../../projections/pages-queries.js';
 import { readPendingCoreNotices } from '../../projections/core-notices-queries.js';
 import type { CoreBlockResult } from '../serve-client/protocol.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { readableSources } from '../../caller.js';
 import { UsageError } from '../../errors.js';
-import { listSources } from '../../ops/page-store.js';
+import { listSources } from '../../../projections/pages-queries.js';
 import { renderStatsCsv, renderStatsTable, STATS_FORMATS, type StatsFormat } from '../../stats/usage-stats-format.js';
 import { DEFAULT_STATS_BY, queryUsageStats, STATS_DIMENSIONS, type StatsDimension } from '../../stats/usage-stats-query.js';
 import { parseDateFlag, utcDay } from '../date-flag.js';

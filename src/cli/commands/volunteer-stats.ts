@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.js';
-import { listSources } from '../../ops/page-store.js';
+import { listSources } from '../../../projections/pages-queries.js';
 import { readableSources } from '../../caller.js';
 import { RANGES } from '../../context/number-ranges.js';
 import { DEFAULT_STATS_DAYS, renderVolunteerStats, volunteerStats, type Attribution } from '../../stats/volunteer-stats.js';

@@ -27,3 +27,9 @@ export class OutboxAppender {
     this.onStaged();
   }
 }
+
+/** Events staged by committed transactions and not yet on their topic. */
+export async function pendingOutboxRows(tx: Db): Promise<number> {
+  const [row] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+  return Number(row!.n);
+}

@@ -47,3 +47,15 @@ export async function advancePartitionOffset(tx: Db, key: PartitionKey, expected
   );
   if (rows.length !== 1) throw new OffsetConflictError(key, expected);
 }
+
+/** The stored next offset of every partition the groups have applied a batch of, keyed `group \0 topic \0 partition`. */
+export async function storedGroupOffsets(tx: Db, groups: readonly string[]): Promise<Map<string, number>> {
+  const rows = await tx.query<{ group_id: string; topic: string; partition: number; next_offset: number }>(
+    'SELECT group_id, topic, partition, next_offset FROM kafka_offsets WHERE group_id = ANY($1::text[])',
+    [groups],
+  );
+  return new Map(rows.map((r) => [offsetKey(r.group_id, r.topic, r.partition), Number(r.next_offset)]));
+}
+
+/** The key of one partition of one group in `storedGroupOffsets`. */
+export const offsetKey = (group: string, topic: string, partition: number): string => `${group}\u0000${topic}\u0000${partition}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listSources } from '../page-store.js';
+import { listSources } from '../../../projections/pages-queries.js';
 import { readableSources } from '../../caller.js';
 import { lookupEntity } from './entity-lookup.js';
 import { defineOperation, READ_ONLY } from './operation.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coreStatusJson } from '../../core-memory/core-listing.js';
 import { memorySettings } from '../../core-memory/memory-settings.js';
-import { loadCoreRows } from './core-rows.js';
+import { loadCoreRows } from '../../../projections/pages-queries.js';
 import { readPendingCoreNotices } from '../../../projections/core-notices-queries.js';
 import { defineOperation, READ_ONLY } from './operation.js';
 import { opConfig, opNow, utcDay } from './op-settings.js';

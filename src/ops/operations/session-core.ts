@@ -1,6 +1,6 @@
 import { renderSessionBlock } from '../../core-memory/core-block.js';
 import { memorySettings } from '../../core-memory/memory-settings.js';
-import { loadCoreRows } from './core-rows.js';
+import { loadCoreRows } from '../../../projections/pages-queries.js';
 import type { OpContext } from './operation.js';
 import { opConfig, opNow, utcDay } from './op-settings.js';
 

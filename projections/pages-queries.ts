@@ -1,6 +1,8 @@
-import { cmp } from '../code-unit-order.js';
-import type { Db } from '../db/db.js';
-import type { Page } from '../pages/page.js';
+import { cmp } from '../src/code-unit-order.js';
+import type { Db } from '../src/db/db.js';
+import type { Page } from '../src/pages/page.js';
+import type { CorePageRow } from '../src/core-memory/core-page.js';
+import { PAGES_PROJECTION } from './pages-projection.js';
 
 export interface StoredPage extends Page {
   content_hash: string;
@@ -31,7 +33,7 @@ const toPage = (r: PageRow): StoredPage => ({
   remote_write: r.remote_write ?? null,
 });
 
-/** Reads of the `pages` projection. */
+/** Reads of the `pages` projection: the one place other code asks it anything. */
 export async function findPage(db: Db, sourceId: string, slug: string): Promise<StoredPage | null> {
   const [row] = await db.query<PageRow>(`SELECT ${COLUMNS} FROM pages WHERE source_id = $1 AND slug = $2`, [sourceId, slug]);
   return row ? toPage(row) : null;
@@ -60,4 +62,31 @@ export async function listRemoteWrites(db: Db, sources: readonly string[] | null
     [sources],
   );
   return rows.sort((a, b) => cmp(b.remote_write.at, a.remote_write.at) || cmp(a.source_id, b.source_id) || cmp(a.slug, b.slug));
+}
+
+/** Every row marked core (live or soft-deleted): all the core rules ever need to read. */
+export async function loadCoreRows(db: Db): Promise<CorePageRow[]> {
+  return db.query<CorePageRow>(
+    `SELECT source_id, slug, title, frontmatter, compiled_truth, deleted
+       FROM pages WHERE frontmatter->'always_load' = 'true'::jsonb`,
+  );
+}
+
+/** Per slug of a source, deleted pages included: the hash of the file bytes last imported, and whether the page is live. */
+export async function importedPageHashes(db: Db, sourceId: string): Promise<{ slug: string; content_hash: string; deleted: boolean }[]> {
+  return db.query<{ slug: string; content_hash: string; deleted: boolean }>('SELECT slug, content_hash, deleted FROM pages WHERE source_id = $1', [sourceId]);
+}
+
+export type IndexedPage = Pick<Page, 'source_id' | 'slug' | 'title' | 'type' | 'frontmatter' | 'compiled_truth' | 'timeline'>;
+
+/**
+ * The live pages with the log position the projection has applied, read in one transaction: a
+ * consistent snapshot to load the page index from and follow the log after.
+ */
+export async function livePagesSnapshot(db: Db): Promise<{ position: number; pages: IndexedPage[] }> {
+  return db.transaction(async (tx) => {
+    const [cp] = await tx.query<{ position: number }>('SELECT position FROM checkpoints WHERE consumer = $1', [PAGES_PROJECTION]);
+    const pages = await tx.query<IndexedPage>('SELECT source_id, slug, title, type, frontmatter, compiled_truth, timeline FROM pages WHERE NOT deleted');
+    return { position: cp ? Number(cp.position) : 1, pages };
+  });
 }
