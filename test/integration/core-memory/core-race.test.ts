@@ -5,7 +5,7 @@ import { renderBrainWideBlock } from '../../../src/core-memory/core-block.js';
 import { CoreBudgetExceededError } from '../../../src/core-memory/errors.js';
 import { openPostgresDb } from '../../../src/db/postgres-db.js';
 import { deletePage, putPage } from '../../../src/ops/page-ops.js';
-import { loadCoreRows } from '../../../src/ops/operations/core-rows.js';
+import { loadCoreRows } from '../../../projections/pages-queries.js';
 import { storageDrivers } from '../../support/databases.js';
 import { postgresOrSkip } from '../../support/services.js';
 import { coreBrain, md, owner, putCore } from './core-brain.js';

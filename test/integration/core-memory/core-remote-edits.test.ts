@@ -3,7 +3,7 @@ import { readPendingCoreNotices } from '../../../projections/core-notices-querie
 import { coreAck, coreDiff } from '../../../src/ops/core-review.js';
 import { coreNoticeLines } from '../../../src/core-memory/core-notices.js';
 import { pendingNoticesFor } from '../../../src/ops/core-delivery.js';
-import { findPage } from '../../../src/ops/page-store.js';
+import { findPage } from '../../../projections/pages-queries.js';
 import { putPage } from '../../../src/ops/page-ops.js';
 import { remember } from '../../../src/ops/remember.js';
 import { storageDrivers } from '../../support/databases.js';

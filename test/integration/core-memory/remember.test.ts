@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { remoteCaller } from '../../../src/caller.js';
 import { factsList } from '../../../src/ops/facts-list.js';
 import { forget } from '../../../src/ops/forget.js';
-import { findPage } from '../../../src/ops/page-store.js';
+import { findPage } from '../../../projections/pages-queries.js';
 import { putPage } from '../../../src/ops/page-ops.js';
 import { remember } from '../../../src/ops/remember.js';
 import { storageDrivers } from '../../support/databases.js';

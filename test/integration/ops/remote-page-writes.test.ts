@@ -5,7 +5,7 @@ import { openMemoryDb } from '../../support/databases.js';
 import { remoteWritesCheck } from '../../../src/doctor/remote-writes.js';
 import { deletePage, getPage, putPage } from '../../../src/ops/page-ops.js';
 import { errorEnvelope } from '../../../src/ops/registry.js';
-import { findPage } from '../../../src/ops/page-store.js';
+import { findPage } from '../../../projections/pages-queries.js';
 
 let brain: Brain;
 const owner = ownerCaller('default');
