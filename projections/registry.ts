@@ -27,15 +27,20 @@ async function recomputeLastRetrieved(db: Db): Promise<number> {
 }
 
 /**
- * A projection: the name `brainstream rebuild` takes, the consumer that folds its events into
- * rows, the tables it owns, and how a rebuild from sequence 0 settles them.
+ * A projection: the name `brainstream rebuild` takes, the version of its fold, the consumer that
+ * folds its events into rows, the tables it owns, and how a rebuild from sequence 0 settles them.
+ * The queries other code needs of its tables sit beside it (`<name>-queries.ts`).
  */
-export type Projection = RebuildTarget;
+export interface Projection extends RebuildTarget {
+  /** Raised whenever the fold changes what rows it writes for the same events: the next open rebuilds it. */
+  version: number;
+}
 
 /** Every projection, in the order a short-lived command catches them up; each one can be rebuilt. */
 export const PROJECTIONS: readonly Projection[] = [
   {
     name: 'pages',
+    version: 1,
     consumer: pagesProjection,
     tables: [{ name: 'pages', key: ['source_id', 'slug'] }],
     // The rebuilt rows took last_retrieved_at from the retrievals of their time; settle it on the
@@ -46,6 +51,7 @@ export const PROJECTIONS: readonly Projection[] = [
   },
   {
     name: 'retrievals',
+    version: 1,
     consumer: retrievalsProjection,
     tables: [{ name: 'page_retrievals', key: ['id'] }],
     // The projection also raises pages.last_retrieved_at: an empty shadow `pages` absorbs those
@@ -55,6 +61,7 @@ export const PROJECTIONS: readonly Projection[] = [
   },
   {
     name: 'volunteer-events',
+    version: 1,
     consumer: volunteerEventsProjection,
     tables: [
       { name: 'context_volunteer_events', key: ['id'] },
@@ -66,6 +73,7 @@ export const PROJECTIONS: readonly Projection[] = [
   },
   {
     name: 'usage-stats',
+    version: 1,
     consumer: usageStatsProjection,
     tables: [
       { name: 'usage_stats', key: ['day', 'match_arm', 'channel', 'source_id'] },
@@ -83,6 +91,7 @@ export const PROJECTIONS: readonly Projection[] = [
     // purge's decision is applied inside the projection (sessions and counts go together), so a
     // rebuild needs no purge step of its own.
     name: 'learning',
+    version: 1,
     consumer: learningProjection,
     tables: [
       { name: 'learning_sessions', key: ['source_id', 'slug', 'session_id'] },
@@ -96,6 +105,7 @@ export const PROJECTIONS: readonly Projection[] = [
     // version counter that numbers revisions r<N>. Heads keep the log position they folded in,
     // which a rebuild from sequence 0 reproduces.
     name: 'core-revisions',
+    version: 1,
     consumer: coreRevisionsProjection,
     tables: [
       { name: 'core_revisions', key: ['source_id', 'slug', 'version'] },
@@ -106,6 +116,7 @@ export const PROJECTIONS: readonly Projection[] = [
     // Core memory: pending remote-edit notices (remote revisions saved under notify, and how far
     // the owner acknowledged each page).
     name: 'core-notices',
+    version: 1,
     consumer: coreNoticesProjection,
     tables: [
       { name: 'core_remote_revisions', key: ['source_id', 'slug', 'version'] },
@@ -115,12 +126,14 @@ export const PROJECTIONS: readonly Projection[] = [
   {
     // Core memory: every remembered fact, with its status (active, superseded, forgotten).
     name: 'facts',
+    version: 1,
     consumer: factsProjection,
     tables: [{ name: 'facts', key: ['id'] }],
   },
   {
     // Core memory: the stored response of each remember call with a request id (kept 7 days by event time).
     name: 'remember-requests',
+    version: 1,
     consumer: rememberRequestsProjection,
     tables: [{ name: 'remember_requests', key: ['source_id', 'identity', 'request_id'] }],
   },

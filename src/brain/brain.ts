@@ -7,7 +7,8 @@ import { topicOf, type Envelope, type EventType } from '../domain/events.js';
 import { catchUp, type CatchUpOptions, type Consumer } from '../event-log/consumer.js';
 import { EmbeddedEventLog } from '../event-log/embedded-log.js';
 import type { PageIndex } from '../context/page-index.js';
-import { PROJECTION_CONSUMERS } from '../../projections/registry.js';
+import { PROJECTION_CONSUMERS, PROJECTIONS } from '../../projections/registry.js';
+import { rebuildChangedProjections } from '../../projections/projection-versions.js';
 import { PageIndexFollower } from '../../streams/page-index-follower.js';
 import { acquireBrainLock } from './brain-lock.js';
 import { ensureHome, homePaths } from '../home.js';
@@ -188,12 +189,25 @@ export async function openBrain(home: string, options: { onLocked?: () => Promis
     // A database made from the template holds exactly the migrations this package ships.
     if (!seeded) await migrate(db);
     const brain = new Brain(db, home, release);
+    await settleProjectionVersions(brain);
     await brain.catchUp();
     await applySpooledEvents(brain, home);
     return brain;
   } catch (err) {
     release();
     throw err;
+  }
+}
+
+/**
+ * Rebuilds the projections whose fold changed since their tables were built. A failure leaves
+ * the old tables in use (with a warning) and the rebuild for the next open.
+ */
+async function settleProjectionVersions(brain: Brain): Promise<void> {
+  try {
+    await rebuildChangedProjections(brain.db, brain.log, PROJECTIONS);
+  } catch (err) {
+    logger.warn({ err }, 'could not rebuild the projections whose fold changed; they are rebuilt at the next open');
   }
 }
 
@@ -239,6 +253,7 @@ async function decideSpooledTurns(brain: Brain, home: string): Promise<void> {
 export async function openBrainOn(db: Db): Promise<Brain> {
   await migrate(db);
   const brain = new Brain(db, null);
+  await settleProjectionVersions(brain);
   await brain.catchUp();
   return brain;
 }
