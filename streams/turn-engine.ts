@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/db.js';
 import type { Channel } from '../src/domain/event-schemas.js';
-import type { Envelope } from '../src/domain/events.js';
+import type { Envelope, Topic } from '../src/domain/events.js';
 import type { PageIndex } from '../src/context/page-index.js';
 import { catchUp } from '../src/event-log/consumer.js';
 import type { EmbeddedEventLog } from '../src/event-log/embedded-log.js';
@@ -25,6 +25,8 @@ export interface EngineBrain {
   readonly log: EmbeddedEventLog;
   /** Brings the projections up to date (failures are reported by the brain and retried later). */
   catchUp(): Promise<void>;
+  /** The same for the projections that read these topics only. */
+  catchUpReading(topics: readonly Topic[]): Promise<void>;
   onCommit(listener: (events: readonly Envelope[]) => void): () => void;
 }
 
@@ -38,6 +40,8 @@ export interface TurnEngineOptions {
    */
   detach?: <T>(fn: () => T) => T;
 }
+
+const SUBMITTED_TOPICS: readonly Topic[] = ['turns', 'volunteered'];
 
 const retryLater = (err: unknown): void => logger.warn({ err }, 'stream processing failed; retrying on the next append or poll');
 
@@ -116,7 +120,8 @@ export class TurnEngine implements TurnSink {
     this.projectQueued = true;
     void this.exclusive(async () => {
       this.projectQueued = false;
-      await this.brain.catchUp();
+      // Submitted turns append turns and volunteered pages: only their readers have anything new.
+      await this.brain.catchUpReading(SUBMITTED_TOPICS);
     }).catch(retryLater);
   }
 

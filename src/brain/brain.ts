@@ -3,7 +3,7 @@ import type { Db } from '../db/db.js';
 import { seedFromTemplate } from '../db/home-template.js';
 import { migrate } from '../db/migrate.js';
 import { openPgliteDb } from '../db/pglite-db.js';
-import { topicOf, type Envelope, type EventType } from '../domain/events.js';
+import { topicOf, type Envelope, type EventType, type Topic } from '../domain/events.js';
 import { catchUp, type CatchUpOptions, type Consumer } from '../event-log/consumer.js';
 import { EmbeddedEventLog } from '../event-log/embedded-log.js';
 import type { PageIndex } from '../context/page-index.js';
@@ -125,7 +125,19 @@ export class Brain {
    * a broken feedback table never takes down the commands that do not read it.
    */
   async catchUp(options: CatchUpOptions = {}): Promise<void> {
-    for (const p of this.projections) {
+    await this.catchUpEach(this.projections, options);
+  }
+
+  /** Brings up to date the projections that read any of `topics` (after appends to those topics only). */
+  async catchUpReading(topics: readonly Topic[], options: CatchUpOptions = {}): Promise<void> {
+    await this.catchUpEach(
+      this.projections.filter((p) => p.topics.some((t) => topics.includes(t))),
+      options,
+    );
+  }
+
+  private async catchUpEach(projections: readonly Consumer[], options: CatchUpOptions): Promise<void> {
+    for (const p of projections) {
       try {
         await catchUp(this.db, this.log, p, options);
         this.projectionRecovered(p);

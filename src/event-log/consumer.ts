@@ -37,13 +37,12 @@ export async function catchUp<Out>(db: Db, log: EmbeddedEventLog, consumer: Cons
   const outputs: Out[] = [];
   for (;;) {
     const progressed = await db.transaction(async (tx) => {
-      await tx.query('INSERT INTO checkpoints(consumer, position) VALUES ($1, 1) ON CONFLICT (consumer) DO NOTHING', [consumer.name]);
-      const [row] = await tx.query<{ position: number }>('SELECT position FROM checkpoints WHERE consumer = $1 FOR UPDATE', [
-        consumer.name,
-      ]);
-      const from = Number(row!.position);
+      const from = await lockCheckpoint(tx, consumer.name);
       if (options.until !== undefined && from >= options.until) return null;
       const batch = await log.read(from, { topics: consumer.topics, limit: batchSize }, tx);
+      // A short batch is everything this transaction could see: no second look is needed (what
+      // is appended after it has a catch-up of its own coming).
+      const more = batch.events.length + batch.rejected.length >= batchSize;
       let events = batch.events;
       let rejected: UndecodableEntry[] = batch.rejected;
       let next = batch.next;
@@ -56,10 +55,22 @@ export async function catchUp<Out>(db: Db, log: EmbeddedEventLog, consumer: Cons
       const out = events.length > 0 ? await consumer.apply(tx, events) : undefined;
       if (rejected.length > 0) await recordDeadLetters(tx, rejected);
       await tx.query('UPDATE checkpoints SET position = $2, updated_at = now() WHERE consumer = $1', [consumer.name, next]);
-      return { out: out ?? [], next };
+      return { out: out ?? [], next, more: more && next !== options.until };
     });
     if (!progressed) return outputs;
     outputs.push(...progressed.out);
     options.onProgress?.(progressed.next);
+    if (!progressed.more) return outputs;
   }
+}
+
+/** Locks the consumer's checkpoint row until the transaction ends (creating it at 1) and returns its position. */
+async function lockCheckpoint(tx: Db, consumer: string): Promise<number> {
+  const select = 'SELECT position FROM checkpoints WHERE consumer = $1 FOR UPDATE';
+  let [row] = await tx.query<{ position: number }>(select, [consumer]);
+  if (!row) {
+    await tx.query('INSERT INTO checkpoints(consumer, position) VALUES ($1, 1) ON CONFLICT (consumer) DO NOTHING', [consumer]);
+    [row] = await tx.query<{ position: number }>(select, [consumer]);
+  }
+  return Number(row!.position);
 }
