@@ -63,6 +63,14 @@ const benchmarksMissing = (): string | undefined => {
   return missing.length > 0 ? `benchmark folders missing: ${missing.join(', ')}` : undefined;
 };
 
+function copyWalkthrough(w: World, neverRead: string | null, name: string): string | undefined {
+  const missing = benchmarksMissing();
+  if (missing !== undefined) return missing;
+  const target = join(w.user, name);
+  if (!existsSync(target)) cpSync(walkthroughHome(neverRead), target, { recursive: true });
+  return undefined;
+}
+
 export const SETUPS: Record<string, Setup> = {
   // The brain a reader keeps in ~/notes/brain: the example brain shipped in docs/examples.
   'sample-brain': (w) => {
@@ -108,18 +116,9 @@ export const SETUPS: Record<string, Setup> = {
     for (const [slug, file] of pages) cli(w, ['page', 'put', slug], readFileSync(join(ROOT, 'docs/examples/core', file), 'utf8'));
     return undefined;
   },
-  // The home `build-replay-walkthrough` makes from the benchmark folders, as ~/walkthrough.
-  'replay-walkthrough': (w) => {
-    const missing = benchmarksMissing();
-    if (missing !== undefined) return missing;
-    cpSync(walkthroughHome(null), join(w.user, 'walkthrough'), { recursive: true });
-    return undefined;
-  },
+  // The home `build-replay-walkthrough` makes from the benchmark folders, as ~/walkthrough
+  // (every block that reads it names it, so none runs on an empty home when the folders are missing).
+  'replay-walkthrough': (w) => copyWalkthrough(w, null, 'walkthrough'),
   // The same with a third of the volunteered pages never read, as ~/learned.
-  'replay-walkthrough-never-read': (w) => {
-    const missing = benchmarksMissing();
-    if (missing !== undefined) return missing;
-    cpSync(walkthroughHome('0.33'), join(w.user, 'learned'), { recursive: true });
-    return undefined;
-  },
+  'replay-walkthrough-never-read': (w) => copyWalkthrough(w, '0.33', 'learned'),
 };
