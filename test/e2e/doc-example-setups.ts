@@ -119,6 +119,14 @@ export const SETUPS: Record<string, Setup> = {
   // The home `build-replay-walkthrough` makes from the benchmark folders, as ~/walkthrough
   // (every block that reads it names it, so none runs on an empty home when the folders are missing).
   'replay-walkthrough': (w) => copyWalkthrough(w, null, 'walkthrough'),
+  // The same home as the brain the commands use (BRAINSTREAM_HOME), for guides that quote its figures.
+  'replay-walkthrough-as-home': (w) => {
+    const missing = benchmarksMissing();
+    if (missing !== undefined) return missing;
+    rmSync(w.home, { recursive: true, force: true });
+    cpSync(walkthroughHome(null), w.home, { recursive: true });
+    return undefined;
+  },
   // The same with a third of the volunteered pages never read, as ~/learned.
   'replay-walkthrough-never-read': (w) => copyWalkthrough(w, '0.33', 'learned'),
 };
