@@ -1,7 +1,9 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pingServe } from '../../src/serve-client/autostart.js';
 import { CLI, tempDir } from '../support/cli.js';
+import { eventually } from '../support/eventually.js';
 
 /**
  * The hidden preparations a doc example may ask for (`<!-- example: setup=… -->`). Each name says
@@ -22,7 +24,23 @@ export interface World {
 }
 
 /** A setup returns a reason when what it needs is not on this machine (the example is then not run). */
-export type Setup = (w: World) => string | undefined;
+export type Setup = (w: World) => string | undefined | Promise<string | undefined>;
+
+/**
+ * Starts a long-running command (`brainstream serve …`) in the world and waits until serve
+ * answers for the world's home; it is stopped when the document's examples end.
+ */
+export async function startServe(w: World, command: string, where: string): Promise<void> {
+  const child = spawn('bash', ['-c', `exec ${command}`], { cwd: w.work, env: w.env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  w.background.push(child);
+  const home = w.home;
+  await eventually(async () => {
+    if (child.exitCode !== null) throw new Error(`${where}: ${command} exited ${child.exitCode}: ${stderr}`);
+    return (await pingServe(home, 2_000)) !== null ? true : undefined;
+  });
+}
 
 function cli(w: World, args: readonly string[], input?: string): void {
   const r = spawnSync(process.execPath, [CLI, ...args], { env: w.env, cwd: w.work, input: input ?? '', encoding: 'utf8' });
@@ -107,9 +125,17 @@ export const SETUPS: Record<string, Setup> = {
     run('git', ['-c', 'user.name=Example', '-c', 'user.email=example@example.com', 'commit', '-q', '-m', 'Agents file'], w.work);
     return undefined;
   },
-  // A second fresh brain: core initialised and on, and the four pages the guide names put in it.
+  // serve runs for the home, as it does for a reader once the first command has started it (the
+  // test turns autostart off so that no serve outlives it); commands then answer through it.
+  serve: async (w) => {
+    await startServe(w, 'brainstream serve', 'setup serve');
+    return undefined;
+  },
+  // A second fresh brain, in a home of its own (a serve of the first one keeps running until the
+  // end): core initialised and on, and the four pages the guide names put in it.
   'core-suggest-brain': (w) => {
-    rmSync(w.home, { recursive: true, force: true });
+    w.home = join(w.root, 'second-brainstream-home');
+    w.env.BRAINSTREAM_HOME = w.home;
     cli(w, ['core', 'init']);
     cli(w, ['config', 'set', 'memory.core.enabled', 'true']);
     const pages: [string, string][] = [['prefs/tools', 'tools.md'], ['projects/apollo', 'apollo.md'], ['projects/hermes', 'hermes.md'], ['people/alice-example', 'alice.md']];

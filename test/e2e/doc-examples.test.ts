@@ -2,11 +2,9 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pingServe } from '../../src/serve-client/autostart.js';
 import { CLI, tempDir, type CliResult } from '../support/cli.js';
 import { extractExamples, outputMatches, type DocCommand, type DocExample } from '../support/doc-examples.js';
-import { eventually } from '../support/eventually.js';
-import { ROOT, SETUPS, type World } from './doc-example-setups.js';
+import { ROOT, SETUPS, startServe, type World } from './doc-example-setups.js';
 
 /**
  * Every shell example of README.md and docs/*.md runs here, so the guides cannot drift from the
@@ -52,15 +50,8 @@ function runShell(w: World, cmd: DocCommand): Promise<CliResult> {
 }
 
 /** A background command (only `serve &` in the guides) must come up: it answers once it does. */
-async function startBackground(w: World, cmd: DocCommand): Promise<void> {
-  const child = spawn('bash', ['-c', `exec ${cmd.text}`], { cwd: w.work, env: w.env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  w.background.push(child);
-  await eventually(async () => {
-    if (child.exitCode !== null) throw new Error(`line ${cmd.line}: ${cmd.text} exited ${child.exitCode}: ${stderr}`);
-    return (await pingServe(w.home, 2_000)) !== null ? true : undefined;
-  });
+function startBackground(w: World, cmd: DocCommand, ex: DocExample): Promise<void> {
+  return startServe(w, cmd.text, `${ex.file}:${cmd.line}`);
 }
 
 async function stopBackground(w: World): Promise<void> {
@@ -103,11 +94,13 @@ for (const file of DOCS) {
             skipped.push(`${ex.file}:${ex.line}: ${missing.join(', ')} not set`);
             continue;
           }
-          const unmet = ex.setup.map((s) => {
+          let unmet: string | undefined;
+          for (const s of ex.setup) {
             const setup = SETUPS[s];
             if (setup === undefined) throw new Error(`${ex.file}:${ex.line}: unknown setup ${s}`);
-            return setup(w);
-          }).find((reason) => reason !== undefined);
+            unmet = await setup(w);
+            if (unmet !== undefined) break;
+          }
           if (unmet !== undefined) {
             if (UNDER_CI) throw new Error(`${ex.file}:${ex.line}: ${unmet}, which CI provides`);
             skipped.push(`${ex.file}:${ex.line}: ${unmet}`);
@@ -115,7 +108,7 @@ for (const file of DOCS) {
           }
           for (const cmd of ex.commands) {
             if (cmd.background) {
-              await startBackground(w, cmd);
+              await startBackground(w, cmd, ex);
               continue;
             }
             const r = await runShell(w, cmd);
