@@ -1,54 +1,21 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pingServe } from '../../src/serve-client/autostart.js';
 import { CLI, tempDir, type CliResult } from '../support/cli.js';
 import { extractExamples, outputMatches, type DocCommand, type DocExample } from '../support/doc-examples.js';
-import { eventually } from '../support/eventually.js';
+import { ROOT, SETUPS, startServe, type World } from './doc-example-setups.js';
 
 /**
  * Every shell example of README.md and docs/*.md runs here, so the guides cannot drift from the
  * product. One temporary world per document (a user folder as HOME, a brainstream home, a working
  * folder), shared by its examples in order, because a guide's steps build on each other. Commands
  * run in bash with `brainstream` on PATH as the built binary, so pipes, redirects and `&&` work as
- * a reader's shell runs them. How a block is read (and its hidden setup) is described in
- * test/support/doc-examples.ts.
+ * a reader's shell runs them. How a block is read is described in test/support/doc-examples.ts,
+ * the hidden setups in ./doc-example-setups.ts.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md') && f !== 'cli.md').map((f) => `docs/${f}`)];
-
-interface World {
-  root: string;
-  user: string;
-  home: string;
-  work: string;
-  bin: string;
-  env: NodeJS.ProcessEnv;
-  background: ChildProcess[];
-}
-
-/** Hidden preparations an example may ask for; each name says what a reader is assumed to have. */
-const SETUPS: Record<string, (w: World) => void> = {
-  // The brain a reader keeps in ~/notes/brain: the example brain shipped in docs/examples.
-  'sample-brain': (w) => cpSync(join(ROOT, 'docs/examples/brain'), join(w.user, 'notes/brain'), { recursive: true }),
-  // A transcript feed that ends: the example transcript, one turn per line.
-  'transcript-feed': (w) => {
-    const feed = join(w.bin, 'some-transcript-feed');
-    writeFileSync(feed, `#!/bin/sh\nexec cat ${JSON.stringify(join(ROOT, 'docs/examples/transcript.txt'))}\n`);
-    chmodSync(feed, 0o755);
-  },
-  // Two pages whose names nest, as the guide describes them.
-  'cyberpunk-pages': (w) => {
-    const brain = join(w.root, 'games-brain');
-    mkdirSync(join(brain, 'games'), { recursive: true });
-    writeFileSync(join(brain, 'games/cyberpunk.md'), '---\ntitle: Cyberpunk\nsummary: A genre.\n---\n\nA genre of science fiction.\n');
-    writeFileSync(join(brain, 'games/cyberpunk-2077.md'), '---\ntitle: Cyberpunk 2077\nsummary: A game.\n---\n\nA game set in Night City.\n');
-    const r = spawnSync(process.execPath, [CLI, 'import', brain], { env: w.env, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`setup import failed: ${r.stderr}`);
-  },
-};
 
 function makeWorld(): World & { cleanup(): void } {
   const dir = tempDir('bs-doc-');
@@ -83,15 +50,8 @@ function runShell(w: World, cmd: DocCommand): Promise<CliResult> {
 }
 
 /** A background command (only `serve &` in the guides) must come up: it answers once it does. */
-async function startBackground(w: World, cmd: DocCommand): Promise<void> {
-  const child = spawn('bash', ['-c', `exec ${cmd.text}`], { cwd: w.work, env: w.env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  w.background.push(child);
-  await eventually(async () => {
-    if (child.exitCode !== null) throw new Error(`line ${cmd.line}: ${cmd.text} exited ${child.exitCode}: ${stderr}`);
-    return (await pingServe(w.home, 2_000)) !== null ? true : undefined;
-  });
+function startBackground(w: World, cmd: DocCommand, ex: DocExample): Promise<void> {
+  return startServe(w, cmd.text, `${ex.file}:${cmd.line}`);
 }
 
 async function stopBackground(w: World): Promise<void> {
@@ -134,14 +94,21 @@ for (const file of DOCS) {
             skipped.push(`${ex.file}:${ex.line}: ${missing.join(', ')} not set`);
             continue;
           }
+          let unmet: string | undefined;
           for (const s of ex.setup) {
             const setup = SETUPS[s];
             if (setup === undefined) throw new Error(`${ex.file}:${ex.line}: unknown setup ${s}`);
-            setup(w);
+            unmet = await setup(w);
+            if (unmet !== undefined) break;
+          }
+          if (unmet !== undefined) {
+            if (UNDER_CI) throw new Error(`${ex.file}:${ex.line}: ${unmet}, which CI provides`);
+            skipped.push(`${ex.file}:${ex.line}: ${unmet}`);
+            continue;
           }
           for (const cmd of ex.commands) {
             if (cmd.background) {
-              await startBackground(w, cmd);
+              await startBackground(w, cmd, ex);
               continue;
             }
             const r = await runShell(w, cmd);

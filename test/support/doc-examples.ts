@@ -13,7 +13,9 @@
  * In `sh`/`bash` blocks every line (with `\` continuations joined) is a command and `#` starts a
  * comment; only the exit code is checked. In `console` blocks a command starts with `$ `, the lines
  * after it up to the next `$ ` are its output (compared exactly, trailing spaces ignored, `…` on a
- * line of its own standing for any lines), and a last output line `[exit N]` is its exit code.
+ * line of its own standing for any lines and `…` inside a line for any text in that line, such as
+ * a temporary path or a date that moves with the clock), and a last output line `[exit N]` is its
+ * exit code.
  * `npx brainstream` and `brainstream` are the same command to the runner.
  */
 
@@ -141,7 +143,8 @@ export function extractExamples(file: string, markdown: string): DocExample[] {
 
 /**
  * Whether the output a command printed is what the doc shows: line by line, trailing spaces and
- * trailing blank lines ignored; a doc line that is only `…` matches any run of lines (none too).
+ * trailing blank lines ignored; a doc line that is only `…` matches any run of lines (none too),
+ * and a `…` inside a doc line matches any text within one line.
  */
 export function outputMatches(shown: readonly string[], actual: string): boolean {
   const want = trimLines(shown);
@@ -152,9 +155,15 @@ export function outputMatches(shown: readonly string[], actual: string): boolean
       for (let k = g; k <= got.length; k++) if (match(w + 1, k)) return true;
       return false;
     }
-    return g < got.length && want[w] === got[g] && match(w + 1, g + 1);
+    return g < got.length && lineMatches(want[w]!, got[g]!) && match(w + 1, g + 1);
   };
   return match(0, 0);
+}
+
+function lineMatches(shown: string, actual: string): boolean {
+  if (!shown.includes('…')) return shown === actual;
+  const pattern = shown.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${pattern}$`).test(actual);
 }
 
 function trimLines(lines: readonly string[]): string[] {

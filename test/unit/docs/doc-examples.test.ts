@@ -69,4 +69,12 @@ describe('doc example extraction', () => {
     expect(outputMatches(['a', '…', 'z'], 'a\nz\n')).toBe(true);
     expect(outputMatches(['a', '…', 'z'], 'a\nb\n')).toBe(false);
   });
+
+  it('reads … inside a line as any text of that one line, and the rest of the line literally', () => {
+    expect(outputMatches(['wrote …/project/.hermes.md (1+1 chars)'], 'wrote /tmp/x/project/.hermes.md (1+1 chars)\n')).toBe(true);
+    expect(outputMatches(['"valid_until":"…"}'], '"valid_until":""}')).toBe(true);
+    expect(outputMatches(['wrote …/.hermes.md'], 'wrote /tmp/x/AGENTS.md')).toBe(false);
+    expect(outputMatches(['(1+1 chars)'], '(11 chars)')).toBe(false);
+    expect(outputMatches(['a … z'], 'a b\nc z')).toBe(false);
+  });
 });
