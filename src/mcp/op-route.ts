@@ -1,7 +1,7 @@
 import type { Caller } from '../caller.js';
 import type { ErrorEnvelope } from '../ops/registry.js';
 import { forwardedEnv } from '../serve/forwarded-env.js';
-import type { OperationRequest, OperationResult } from '../serve-client/protocol.js';
+import { ERRORS, type OperationRequest, type OperationResult } from '../serve-client/protocol.js';
 import { request, ServeRequestError } from '../serve-client/socket-client.js';
 
 /** How long a forwarded operation may take inside serve before the tool call gives up. */
@@ -22,7 +22,7 @@ export function operationRequest(caller: Caller, op: string, params: unknown, en
 
 /**
  * Runs the operation inside a running serve (an `operation` request), so the MCP server never
- * holds the brain. Null when no serve answers: the caller opens the brain itself.
+ * holds the brain. Null when no serve (of this protocol) answers: the caller opens the brain itself.
  */
 export async function runViaServe(home: string, caller: Caller, op: string, params: unknown): Promise<OpOutcome | null> {
   let res;
@@ -33,6 +33,9 @@ export async function runViaServe(home: string, caller: Caller, op: string, para
     throw err;
   }
   if (res.ok) return { ok: true, result: res.result };
+  // A serve of an older installation knows no operation requests: as good as none (autostart
+  // replaces a serve of another version).
+  if (res.error === ERRORS.unknownKind) return null;
   // The error response is the operation's envelope (or serve's own refusal), framed by `v` and `ok`.
   const { v: _v, ok: _ok, ...rest } = res;
   return { ok: false, envelope: { ...rest, error: res.error, message: res.message ?? 'serve refused the operation' } };

@@ -1,7 +1,11 @@
 // The typed operation request of the serve socket (what the MCP server sends): serve runs the
 // named operation through the registry, always as a remote caller, and answers its result or
 // its error envelope.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homePaths } from '../../src/home.js';
 import { remoteCaller } from '../../src/caller.js';
 import { runProgram } from '../../src/cli/program.js';
 import { runViaServe } from '../../src/mcp/op-route.js';
@@ -119,6 +123,22 @@ describe('the MCP route through serve', () => {
     try {
       expect(await runViaServe(elsewhere.path, caller, 'list_pages', {})).toBeNull();
     } finally {
+      elsewhere.cleanup();
+    }
+  });
+
+  it('is null when the serve running knows no operation requests (an older installation)', async () => {
+    const elsewhere = tempDir('bs-operation-request-old-');
+    mkdirSync(join(elsewhere.path, 'run'), { recursive: true });
+    writeFileSync(homePaths(elsewhere.path).secret, 'secret');
+    const old = createServer((socket) => {
+      socket.once('data', () => socket.end(`${JSON.stringify({ v: 1, ok: false, error: 'unknown_kind', message: 'unknown request kind "operation"' })}\n`));
+    });
+    await new Promise<void>((r) => old.listen(homePaths(elsewhere.path).socket, r));
+    try {
+      expect(await runViaServe(elsewhere.path, caller, 'list_pages', {})).toBeNull();
+    } finally {
+      await new Promise<void>((r) => old.close(() => r()));
       elsewhere.cleanup();
     }
   });
