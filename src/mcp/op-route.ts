@@ -1,53 +1,42 @@
 import type { Caller } from '../caller.js';
+import type { ErrorEnvelope } from '../ops/registry.js';
 import { forwardedEnv } from '../serve/forwarded-env.js';
+import { ERRORS, type OperationRequest, type OperationResult } from '../serve-client/protocol.js';
 import { request, ServeRequestError } from '../serve-client/socket-client.js';
 
 /** How long a forwarded operation may take inside serve before the tool call gives up. */
 const FORWARD_TIMEOUT_MS = 60_000;
 
-export type OpOutcome = { ok: true; result: unknown } | { ok: false; envelope: { error: string; message: string; [k: string]: unknown } };
+export type OpOutcome = { ok: true; result: unknown } | { ok: false; envelope: ErrorEnvelope };
 
-/** The `call` command line that runs `op` inside serve exactly as this remote caller. */
-function forwardedCallArgv(home: string, caller: Caller, op: string, params: unknown): string[] {
-  return [
-    '--home', home,
-    '--as', 'remote',
-    ...(caller.grant ? ['--grant', caller.grant.join(',')] : []),
-    'call', op,
-    '--source', caller.source,
-    '--identity', caller.identity,
-    '--params', JSON.stringify(params ?? {}),
-  ];
+/** The typed request that runs `op` inside serve as this remote caller. */
+export function operationRequest(caller: Caller, op: string, params: unknown, env: NodeJS.ProcessEnv = process.env): OperationRequest {
+  return {
+    kind: 'operation',
+    op,
+    params: params ?? {},
+    caller: { identity: caller.identity, source: caller.source, grant: caller.grant ?? [caller.source] },
+    env: forwardedEnv(env),
+  };
 }
 
 /**
- * Runs the operation inside a running serve (command forwarding of `call`), so the MCP server
- * never holds the brain. Null when no serve answers: the caller opens the brain itself.
+ * Runs the operation inside a running serve (an `operation` request), so the MCP server never
+ * holds the brain. Null when no serve (of this protocol) answers: the caller opens the brain itself.
  */
 export async function runViaServe(home: string, caller: Caller, op: string, params: unknown): Promise<OpOutcome | null> {
   let res;
   try {
-    res = await request<{ stdout: string; stderr: string; exitCode: number }>(
-      home,
-      { kind: 'command', argv: forwardedCallArgv(home, caller, op, params), env: forwardedEnv(process.env), cwd: process.cwd(), stdin: '' },
-      { timeoutMs: FORWARD_TIMEOUT_MS },
-    );
+    res = await request<OperationResult>(home, operationRequest(caller, op, params), { timeoutMs: FORWARD_TIMEOUT_MS });
   } catch (err) {
     if (err instanceof ServeRequestError && err.reason === 'no_serve') return null;
     throw err;
   }
-  if (res.ok !== true) {
-    if (res.error === 'not_forwardable') return null;
-    return { ok: false, envelope: { error: res.error, message: res.message ?? 'serve refused the operation' } };
-  }
-  const line = res.stdout.trim().split('\n').pop() ?? '';
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    const message = res.stderr.trim().split('\n')[0] || 'the operation printed no result';
-    return { ok: false, envelope: { error: 'internal_error', message } };
-  }
-  if (res.exitCode === 0) return { ok: true, result: value };
-  return { ok: false, envelope: value as { error: string; message: string } };
+  if (res.ok) return { ok: true, result: res.result };
+  // A serve of an older installation knows no operation requests: as good as none (autostart
+  // replaces a serve of another version).
+  if (res.error === ERRORS.unknownKind) return null;
+  // The error response is the operation's envelope (or serve's own refusal), framed by `v` and `ok`.
+  const { v: _v, ok: _ok, ...rest } = res;
+  return { ok: false, envelope: { ...rest, error: res.error, message: res.message ?? 'serve refused the operation' } };
 }

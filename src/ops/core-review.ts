@@ -23,10 +23,10 @@ async function livePage(db: Db, caller: Caller, sourceId: string, slug: string):
 
 /**
  * `core ack SLUG --revision rN`: acknowledges rN and every earlier remote revision of the page.
- * Only a pending remote revision can be acked (`revision_not_found`, nothing changes).
+ * Only a pending remote revision can be acked (`revision_not_found`, nothing changes). Owner
+ * only: `core ack` and the `core_ack` operation refuse remote callers before this runs.
  */
 export async function coreAck(brain: Brain, caller: Caller, sourceId: string, slug: string, token: string): Promise<{ source_id: string; slug: string; revision: string; pending: string | null }> {
-  if (caller.kind !== 'owner') throw new BrainstreamError('owner_only', 'core ack is an owner-only command; ask the user to run it on the brain host');
   await livePage(brain.db, caller, sourceId, slug);
   const state = ackRevision(await readRemoteRevisionState(brain.db, sourceId, slug), token);
   await brain.commit([makeEvent('core.revision_acked', { source_id: sourceId, slug, version: state.acked_through }, { key: pageKey(sourceId, slug) })]);

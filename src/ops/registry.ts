@@ -1,27 +1,18 @@
 import type { z } from 'zod';
 import { BrainstreamError } from '../errors.js';
 import { logger } from '../logger.js';
-import { contextPackOp } from './operations/context-pack.js';
-import { coreStatusOp } from './operations/core-status.js';
+import type { Caller } from '../caller.js';
+import { OPERATIONS } from './operation-list.js';
 import type { OpContext, Operation } from './operations/operation.js';
-import { deletePageOp, getPageOp, listPagesOp, putPageOp } from './operations/page-operations.js';
-import { volunteerContextOp } from './operations/volunteer-context.js';
 
 export type { OpContext, Operation } from './operations/operation.js';
 
-const operations = new Map<string, Operation>();
+const byName: ReadonlyMap<string, Operation> = new Map(OPERATIONS.map((op) => [op.name, op]));
 
-/** Adds an operation (other modules register theirs, e.g. `remember`/`forget` of core memory). */
-export function registerOperation(op: Operation): void {
-  operations.set(op.name, op as Operation);
-}
+export const findOperation = (name: string): Operation | undefined => byName.get(name);
 
-for (const op of [volunteerContextOp, getPageOp, putPageOp, deletePageOp, listPagesOp, contextPackOp, coreStatusOp] as Operation[]) {
-  registerOperation(op);
-}
-
-export const findOperation = (name: string): Operation | undefined => operations.get(name);
-const operationNames = (): string[] => [...operations.keys()].sort();
+/** The names of every operation, sorted. */
+export const operationNames = (): string[] => [...byName.keys()].sort();
 
 /** The first problem, naming the field (`items.1.kind`) and what is expected there. */
 function describeIssues(error: z.ZodError): { message: string; field?: string } {
@@ -40,13 +31,23 @@ function describeIssues(error: z.ZodError): { message: string; field?: string } 
 }
 
 /**
- * Runs a named operation as `ctx.caller`: unknown names → `unknown_operation`, params that do
- * not validate → `invalid_params`; the operation's own refusals pass through unchanged.
+ * Runs a named operation as `ctx.caller`: unknown names → `unknown_operation`, an owner-only
+ * operation asked for by a remote caller → `owner_only`, params that do not validate →
+ * `invalid_params`; the operation's own refusals pass through unchanged. Every surface runs
+ * operations through here, so the access rule is enforced in this one place.
  */
 export async function runOperation(ctx: OpContext, name: string, rawParams: unknown): Promise<unknown> {
-  const op = operations.get(name);
+  const op = byName.get(name);
   if (!op) throw new BrainstreamError('unknown_operation', `no operation ${JSON.stringify(name)} (known: ${operationNames().join(', ')})`);
+  checkAccess(op, ctx.caller);
   return op.run(ctx, checkParams(op, rawParams));
+}
+
+/** Refuses a caller the operation's access rule leaves out (`owner_only` for a remote caller). */
+export function checkAccess(op: Operation, caller: Caller): void {
+  if (op.access === 'owner' && caller.kind !== 'owner') {
+    throw new BrainstreamError('owner_only', `${op.name} is an owner-only operation; ask the user to run it on the brain host`);
+  }
 }
 
 /** The operation's params, parsed; or `invalid_params` naming the field and what it expects. */

@@ -6,7 +6,6 @@ import { MAX_PROVENANCE_CHARS, MAX_REMEMBER_ITEMS, MAX_REQUEST_ID_CHARS } from '
 import { FACT_KINDS, FACT_VISIBILITIES } from '../pages/facts-table.js';
 import { defineOperation, READ_ONLY } from './operations/operation.js';
 import { PROTOCOL_VERSION } from './operations/slug-param.js';
-import { registerOperation } from './registry.js';
 import { remember } from './remember.js';
 
 const FACT_KINDS_TEXT = FACT_KINDS.join(', ');
@@ -46,7 +45,7 @@ const ItemOutcome = z.looseObject({
 });
 
 /** `remember`: the single form's fields, or `items` of them. */
-const rememberOp = defineOperation({
+export const rememberOp = defineOperation({
   name: 'remember',
   title: 'Remember facts',
   description:
@@ -79,11 +78,12 @@ const rememberOp = defineOperation({
   }),
   // Adds facts (a superseded one is struck, not erased); the same facts again are `duplicate`.
   effect: { readOnly: false, destructive: false, idempotent: true },
+  access: 'any',
   run: (ctx, p) => remember(ctx.brain, ctx.caller, p, ctx.now ? { now: ctx.now() } : {}),
 });
 
 /** `forget`: withdraws a remembered fact by id. */
-const forgetOp = defineOperation({
+export const forgetOp = defineOperation({
   name: 'forget',
   title: 'Forget a fact',
   description: 'Withdraw a remembered fact by its id (struck from its page; no longer active). Optional reason.',
@@ -100,11 +100,12 @@ const forgetOp = defineOperation({
     protocol_version: PROTOCOL_VERSION,
   }),
   effect: { readOnly: false, destructive: true, idempotent: true },
+  access: 'any',
   run: (ctx, p) => forget(ctx.brain, ctx.caller, p.id, p.reason ?? undefined, ctx.now ? { now: ctx.now() } : {}),
 });
 
 /** `list_facts`: the stored facts the caller may read, newest first. */
-const listFactsOp = defineOperation({
+export const listFactsOp = defineOperation({
   name: 'list_facts',
   title: 'List remembered facts',
   description: 'List remembered facts you can read, newest first (optionally of one entity or source).',
@@ -131,6 +132,7 @@ const listFactsOp = defineOperation({
     count: z.number().int().describe('Number of facts.'),
   }),
   effect: READ_ONLY,
+  access: 'any',
   async run(ctx, p) {
     if (p.entity !== undefined && p.entity !== null && p.entity.trim() === '') throw new BrainstreamError('invalid_params', 'entity must not be empty');
     return factsList(ctx.brain, ctx.caller, {
@@ -140,8 +142,3 @@ const listFactsOp = defineOperation({
     });
   },
 });
-
-/** Registers the core-memory write operations (MCP, serve and `call` share the registry). */
-export function registerMemoryOperations(): void {
-  for (const op of [rememberOp, forgetOp, listFactsOp]) registerOperation(op);
-}

@@ -65,7 +65,33 @@ export interface CommandRequest {
   pid?: number;
 }
 
-export type ServeRequest = TurnContextRequest | ResolveRequest | CoreBlockRequest | PingRequest | CommandRequest;
+/**
+ * A remote caller on whose behalf a client (the MCP server) asks serve to run an operation. There
+ * is no kind: serve runs every such request as a remote caller, whoever holds the socket.
+ */
+export interface WireCaller {
+  /** For request replay keys, e.g. `mcp:<client name>`. */
+  identity: string;
+  /** The bound (write) source. */
+  source: string;
+  /** The sources the caller may read (at least one). */
+  grant: string[];
+}
+
+/**
+ * Runs one named operation inside serve (the registry's `runOperation`), as `caller`. `env`: the
+ * client's brainstream settings (`BRAINSTREAM_*`, home folders), seen by the operation instead of
+ * serve's own, as for a forwarded command.
+ */
+export interface OperationRequest {
+  kind: 'operation';
+  op: string;
+  params?: unknown;
+  caller: WireCaller;
+  env?: Record<string, string>;
+}
+
+export type ServeRequest = TurnContextRequest | ResolveRequest | CoreBlockRequest | PingRequest | CommandRequest | OperationRequest;
 
 /** A page as turn_context and resolve return it (the page shape of `volunteer_context`). */
 export type WirePage = PageJson;
@@ -100,6 +126,11 @@ export interface PingResult {
   version: string;
   /** When it started (ISO 8601). */
   started_at: string;
+}
+
+/** An operation's answer: its result, or (as an error response) its error envelope's fields. */
+export interface OperationResult {
+  result: unknown;
 }
 
 export type OkResponse<T> = { v: 1; ok: true } & T;

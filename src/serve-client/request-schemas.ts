@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Turn } from '../context/turn.js';
+import { SourceId } from '../domain/event-schemas.js';
 
 /** Turns with a known role and string text; anything else in the list is skipped. */
 const Turns = z.array(z.unknown()).transform((items): Turn[] =>
@@ -55,9 +56,31 @@ const CommandSchema = z.object({
   pid: z.number().int().positive().optional(),
 });
 
+/**
+ * Strict: a caller carries no `kind` (nor anything else), so no request can name itself the
+ * owner; a grant is never null (every source) either.
+ */
+const WireCallerSchema = z.strictObject({
+  identity: z
+    .string()
+    .min(1)
+    .transform((s) => s.slice(0, 256)),
+  source: SourceId,
+  grant: z.array(SourceId).min(1).max(1000),
+});
+
+const OperationSchema = z.object({
+  kind: z.literal('operation'),
+  op: z.string(),
+  params: z.unknown().optional(),
+  caller: WireCallerSchema,
+  env: z.record(z.string(), z.string()).optional(),
+});
+
 export type TurnContextParams = z.output<typeof TurnContextSchema>;
 export type ResolveParams = z.output<typeof ResolveSchema>;
 export type CommandParams = z.output<typeof CommandSchema>;
+export type OperationParams = z.output<typeof OperationSchema>;
 
 export const REQUEST_SCHEMAS = {
   turn_context: TurnContextSchema,
@@ -65,6 +88,7 @@ export const REQUEST_SCHEMAS = {
   core_block: CoreBlockSchema,
   ping: PingSchema,
   command: CommandSchema,
+  operation: OperationSchema,
 } as const;
 
 export type RequestKind = keyof typeof REQUEST_SCHEMAS;

@@ -1,5 +1,6 @@
 import { packageVersion } from '../package-version.js';
 import { SourceId } from '../domain/event-schemas.js';
+import { handleOperation } from './handle-operation.js';
 import { handleResolve } from './handle-resolve.js';
 import { handleTurnContext } from './handle-turn-context.js';
 import { ERRORS, type PingResult } from '../serve-client/protocol.js';
@@ -8,7 +9,7 @@ import type { ServeDeps } from './serve-deps.js';
 import type { Connection, RequestHandler } from './socket-server.js';
 
 /** What this build's serve answers; doctor reads `core_guard` (writes go through the same guarded commands). */
-const CAPABILITIES = ['turn_context', 'resolve', 'core_block', 'command', 'core_guard'];
+const CAPABILITIES = ['turn_context', 'resolve', 'core_block', 'command', 'operation', 'core_guard'];
 
 const STARTED_AT = new Date().toISOString();
 
@@ -48,6 +49,8 @@ export function requestRouter(deps: Promise<ServeDeps>): RequestHandler {
       }
       case 'command':
         return d.commands.run(req, conn);
+      case 'operation':
+        return handleOperation(req, conn, d);
     }
   };
 }

@@ -67,7 +67,7 @@ describe('the command request', () => {
       ok: true,
       role: 'serve',
       pid: process.pid,
-      capabilities: ['turn_context', 'resolve', 'core_block', 'command', 'core_guard'],
+      capabilities: ['turn_context', 'resolve', 'core_block', 'command', 'operation', 'core_guard'],
     });
   });
 });

@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { RememberParamsError } from '../../core-memory/errors.js';
 import type { RememberBatchResponse } from '../../core-memory/remember-replay.js';
 import { remember, type RememberResponse } from '../../ops/remember.js';
-import { registerMemoryOperations } from '../../ops/remember-operations.js';
 import { cliIo } from '../../command-io.js';
 import { commandContext } from '../globals.js';
 import { outJson, outLine, setExitCode } from '../output.js';
@@ -59,8 +58,6 @@ function printHuman(r: RememberResponse): void {
 }
 
 export function registerRemember(program: Command): void {
-  // `call`, serve and MCP run remember/forget through the operation registry.
-  registerMemoryOperations();
   program
     .command('remember')
     .description('save a fact (FACT --provenance TEXT), or up to 20 with --items-file FILE|-')

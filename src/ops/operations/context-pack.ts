@@ -57,6 +57,7 @@ export const contextPackOp = defineOperation({
     protocol_version: PROTOCOL_VERSION,
   }),
   effect: READ_ONLY,
+  access: 'any',
   async run(ctx, p) {
     const core = await sessionCoreText(ctx);
     const cards: EntityCard[] = [];

@@ -40,6 +40,7 @@ export const coreStatusOp = defineOperation({
       .describe('The core pages you can see (private ones never).'),
   }),
   effect: READ_ONLY,
+  access: 'any',
   async run(ctx) {
     const settings = memorySettings(opConfig(ctx));
     const pages = await loadCoreRows(ctx.brain.db);

@@ -26,6 +26,13 @@ export interface OperationEffect {
   idempotent: boolean;
 }
 
+/**
+ * Who may run an operation: `any` caller (remote callers see only what their grant and the
+ * privacy rules allow), or the `owner` alone (a remote caller is refused with `owner_only`
+ * before its params are looked at).
+ */
+export type OperationAccess = 'owner' | 'any';
+
 /** A named operation with validated params: the one surface behind `call`, MCP and serve. */
 export interface Operation<S extends z.ZodType = z.ZodType> {
   name: string;
@@ -37,6 +44,7 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
   /** The JSON result's shape (MCP output schema). */
   result: z.ZodObject;
   effect: OperationEffect;
+  access: OperationAccess;
   run(ctx: OpContext, params: z.output<S>): Promise<unknown>;
 }
 

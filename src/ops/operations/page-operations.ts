@@ -24,6 +24,7 @@ export const getPageOp = defineOperation({
     timeline: z.string().describe('The dated history (markdown), "" when none.'),
   }),
   effect: READ_ONLY,
+  access: 'any',
   async run(ctx, p) {
     const page = await getPage(ctx.brain, ctx.caller, p.source_id ?? ctx.caller.source, p.slug, p.session_id);
     const { source_id, slug, title, type, frontmatter, compiled_truth, timeline } = page;
@@ -47,6 +48,7 @@ export const putPageOp = defineOperation({
   }),
   // Replaces the stored page; the same markdown again is `unchanged`.
   effect: { readOnly: false, destructive: true, idempotent: true },
+  access: 'any',
   run: (ctx, p) => putPage(ctx.brain, ctx.caller, p.slug, p.markdown),
 });
 
@@ -62,6 +64,7 @@ export const deletePageOp = defineOperation({
     status: z.literal('deleted').describe('Always "deleted".'),
   }),
   effect: { readOnly: false, destructive: true, idempotent: true },
+  access: 'any',
   async run(ctx, p) {
     const sourceId = p.source_id ?? ctx.caller.source;
     await deletePage(ctx.brain, ctx.caller, sourceId, p.slug);
@@ -82,6 +85,7 @@ export const listPagesOp = defineOperation({
     count: z.number().int().describe('Number of pages.'),
   }),
   effect: READ_ONLY,
+  access: 'any',
   async run(ctx, p) {
     const pages = await listPages(ctx.brain, ctx.caller, p.source_id ?? null);
     return { pages: pages.map((x) => ({ source_id: x.source_id, slug: x.slug, title: x.title, type: x.type })), count: pages.length };

@@ -88,6 +88,7 @@ export const volunteerContextOp = defineOperation({
   result: Result,
   // Logs what it volunteered (for precision stats); pages and facts are untouched.
   effect: READ_ONLY,
+  access: 'any',
   async run(ctx, p) {
     if (p.stats === true) {
       return volunteerStats(ctx.brain.db, scopeOf(ctx), p.days ?? DEFAULT_STATS_DAYS, p.attribution ?? 'approximate');

@@ -8,13 +8,11 @@ import { buildMcpServer, MCP_TOOLS } from '../../../src/mcp/mcp-server.js';
 import { putPage } from '../../../src/ops/page-ops.js';
 import { localOpContext } from '../../../src/ops/operations/local-op-context.js';
 import { errorEnvelope, findOperation, runOperation } from '../../../src/ops/registry.js';
-import { registerMemoryOperations } from '../../../src/ops/remember-operations.js';
 import { openMemoryDb } from '../../support/databases.js';
 
 // The MCP server in this process, over an in-memory transport, with the real SDK client; each
 // call runs its operation on an in-memory brain (the spawned `brainstream mcp` is covered by
 // the e2e tests).
-registerMemoryOperations();
 let brain: Brain;
 let client: Client;
 
