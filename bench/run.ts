@@ -11,6 +11,7 @@ import { benchRebuild } from './rebuild.bench.js';
 import { benchReplay } from './replay.bench.js';
 import { benchServe } from './serve.bench.js';
 import { benchWatch } from './watch.bench.js';
+import { benchWatchProcess } from './watch-process.bench.js';
 
 /**
  * `npm run bench [-- name…]`: runs the hot-path benchmarks (medians after a warm-up) and prints
@@ -23,6 +24,7 @@ const suites: Record<string, () => Promise<Measurement[]>> = {
   decision: () => benchDecision(),
   gazetteer: () => benchGazetteer(),
   watch: () => benchWatch(),
+  'watch-process': () => benchWatchProcess(),
   serve: () => benchServe(),
   hook: () => benchHook(),
   replay: () => benchReplay(),
