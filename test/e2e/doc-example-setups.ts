@@ -23,7 +23,7 @@ export interface World {
   background: ChildProcess[];
 }
 
-/** A setup returns a reason when what it needs is not on this machine (the example is then not run). */
+/** A setup returns a reason when the test data it needs is not beside the repository (../shared): the example is then skipped. */
 export type Setup = (w: World) => string | undefined | Promise<string | undefined>;
 
 /**
