@@ -9,19 +9,22 @@ import { DEFAULT_PG_SCHEMA } from '../../../src/db/pg-schema.js';
 import { partitionBounds } from '../../../src/event-log/kafka/end-offsets.js';
 import { waitFor } from '../kafka/support/wait-for.js';
 
+/** The events followed: the topic also carries the retention purge's decisions, which no table row stands for. */
+const VOLUNTEERED = 'page.volunteered';
+
 export interface VolunteeredTrail {
   /** Ids staged in the outbox, published or not (published rows are kept an hour). */
   outbox: string[];
   /** Ids staged and marked published. */
   published: string[];
-  /** Ids of every message on the volunteered topic, read from the beginning (repeats kept). */
+  /** Ids of the page.volunteered messages on the volunteered topic, read from the beginning (repeats kept). */
   topic: string[];
   /** Ids in context_volunteer_events. */
   table: string[];
 }
 
-/** Every message id of `topic`, read by a fresh consumer from the earliest offset to the end offsets of now. */
-export async function topicEventIds(brokers: string[], topic: string): Promise<string[]> {
+/** The ids of the `type` events of `topic`, read by a fresh consumer from the earliest offset to the end offsets of now. */
+export async function topicEventIds(brokers: string[], topic: string, type: string): Promise<string[]> {
   const kafka = new Kafka({ clientId: 'test-trail', brokers, logLevel: logLevel.NOTHING, retry: { retries: 10 } });
   const admin = kafka.admin();
   await admin.connect();
@@ -39,7 +42,9 @@ export async function topicEventIds(brokers: string[], topic: string): Promise<s
         const offset = Number(message.offset);
         if (offset < (next.get(partition) ?? 0)) return; // refetched after a rebalance
         next.set(partition, offset + 1);
-        if (offset < (ends.get(partition) ?? 0)) ids.push((JSON.parse(message.value!.toString('utf8')) as { id: string }).id);
+        if (offset >= (ends.get(partition) ?? 0)) return;
+        const event = JSON.parse(message.value!.toString('utf8')) as { id: string; type: string };
+        if (event.type === type) ids.push(event.id);
       },
     });
     await waitFor(`every message of ${topic} up to its end offsets`, () =>
@@ -57,13 +62,14 @@ export async function volunteeredTrail(database: string, brokers: string[], volu
   const db = openPostgresDb(database, { max: 1, schema: DEFAULT_PG_SCHEMA });
   try {
     const outbox = await db.query<{ id: string; published: boolean }>(
-      "SELECT payload->>'id' AS id, published_at IS NOT NULL AS published FROM outbox WHERE topic = 'volunteered' ORDER BY id",
+      "SELECT payload->>'id' AS id, published_at IS NOT NULL AS published FROM outbox WHERE payload->>'type' = $1 ORDER BY id",
+      [VOLUNTEERED],
     );
     const table = await db.query<{ id: string }>('SELECT id FROM context_volunteer_events ORDER BY id');
     return {
       outbox: outbox.map((r) => r.id),
       published: outbox.filter((r) => r.published).map((r) => r.id),
-      topic: await topicEventIds(brokers, volunteeredTopic),
+      topic: await topicEventIds(brokers, volunteeredTopic, VOLUNTEERED),
       table: table.map((r) => r.id),
     };
   } finally {

@@ -4,7 +4,7 @@
 // send (kafkajs' request grouping in miniature: the configured partitioner places every message,
 // the moved partitions are left out of the write and of the result); every message must still
 // be written once, in order per partition.
-import type { Kafka, Message, PartitionerArgs, Producer, ProducerBatch, ProducerConfig, RecordMetadata } from 'kafkajs';
+import type { Kafka, Message, PartitionMetadata, Producer, ProducerBatch, ProducerConfig, RecordMetadata } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { createIdempotentProducer, KafkaEventLog } from '../../../src/event-log/kafka/kafka-event-log.js';
 
@@ -17,7 +17,7 @@ function shortFirstSend(moved: readonly number[]) {
   const kafka = {
     producer(config: ProducerConfig) {
       const partitioner = config.createPartitioner!();
-      const partitionMetadata = Array.from({ length: PARTITIONS }, (_, i) => ({ partitionId: i, leader: 1 + (i % 2), replicas: [], isr: [] }));
+      const partitionMetadata: PartitionMetadata[] = Array.from({ length: PARTITIONS }, (_, i) => ({ partitionErrorCode: 0, partitionId: i, leader: 1 + (i % 2), replicas: [], isr: [] }));
       return {
         async sendBatch(batch: ProducerBatch): Promise<RecordMetadata[]> {
           sends++;
@@ -25,7 +25,7 @@ function shortFirstSend(moved: readonly number[]) {
           const result: RecordMetadata[] = [];
           for (const { topic, messages } of batch.topicMessages!) {
             for (const message of messages as Message[]) {
-              const partition = partitioner({ topic, partitionMetadata, message } as PartitionerArgs);
+              const partition = partitioner({ topic, partitionMetadata, message });
               if (sends === 1 && moved.includes(partition)) continue;
               const id = `${topic}/${partition}`;
               written.set(id, [...(written.get(id) ?? []), String(message.value)]);
