@@ -1,12 +1,17 @@
-import { Partitioners, type Kafka, type Message, type Producer, type TopicMessages } from 'kafkajs';
+import type { Kafka, Message, Producer, TopicMessages } from 'kafkajs';
 import { topicOf, type Envelope, type EventType } from '../../domain/events.js';
 import type { EventLog } from '../event-log.js';
 import { kafkaTopicName } from './kafka-topics.js';
 import { encodeEvent } from './message-codec.js';
+import { recordingPartitioner, sendAcknowledged } from './acknowledged-send.js';
 
-/** The idempotent producer every writer uses: acks from all in-sync replicas, one request in flight, so retries never reorder or duplicate. */
+/**
+ * The idempotent producer every writer uses: acks from all in-sync replicas, one request in
+ * flight, so retries never reorder or duplicate; its partitioner remembers where each message
+ * went, so `KafkaEventLog` can tell a send kafkajs only partly made.
+ */
 export function createIdempotentProducer(kafka: Kafka): Producer {
-  return kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+  return kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: recordingPartitioner });
 }
 
 /** Keeps one request well below the broker's 1 MiB default message size per partition batch. */
@@ -50,8 +55,8 @@ export class KafkaEventLog implements Pick<EventLog, 'append'> {
     await this.sendKeyed(keyed);
   }
 
-  /** Sends already encoded messages (the outbox relay's rows), in order, in bounded requests. */
+  /** Sends already encoded messages (the outbox relay's rows), in order, in bounded requests, each acknowledged whole. */
   async sendKeyed(messages: readonly { topic: string; message: Message }[]): Promise<void> {
-    for (const topicMessages of chunkTopicMessages(messages)) await this.producer.sendBatch({ topicMessages, acks: -1 });
+    for (const topicMessages of chunkTopicMessages(messages)) await sendAcknowledged(this.producer, topicMessages);
   }
 }
