@@ -64,9 +64,35 @@ export async function ensureTopics(admin: Admin, prefix: string): Promise<string
     configEntries: Object.entries({ ...TOPIC_SPECS[t].configs, 'min.insync.replicas': String(minInsyncReplicas) }).map(([name, value]) => ({ name, value })),
   }));
   try {
-    await admin.createTopics({ topics: missing, waitForLeaders: true });
+    await admin.createTopics({ topics: missing, waitForLeaders: false });
   } catch (err) {
     if (!isAlreadyExists(err)) throw err;
   }
+  await waitForLeaders(admin, missing.map((m) => m.topic));
   return missing.map((m) => m.topic);
+}
+
+/** How long new topics may take to get a leader for every partition before that is an error. */
+const LEADERS_WITHIN_MS = 120_000;
+
+/** Errors a broker gives about a topic it created a moment ago and has not spread to every broker yet. */
+const NOT_YET = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
+
+/**
+ * Waits until every partition of the topics has a leader. kafkajs' own wait gives up at the first
+ * "this server does not host this topic-partition", which a busy broker answers for a while
+ * after creating a topic; that answer is only "not yet" here.
+ */
+async function waitForLeaders(admin: Admin, topics: readonly string[]): Promise<void> {
+  const deadline = Date.now() + LEADERS_WITHIN_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { topics: meta } = await admin.fetchTopicMetadata({ topics: [...topics] });
+      if (meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (err) {
+      if (!NOT_YET.has((err as { type?: string }).type ?? '')) throw err;
+    }
+    if (Date.now() > deadline) throw new Error(`kafka topics ${topics.join(', ')} have no leader for every partition after ${LEADERS_WITHIN_MS / 1000} s`);
+    await new Promise((r) => setTimeout(r, Math.min(1000, 50 * attempt)));
+  }
 }
