@@ -83,7 +83,7 @@ const NOT_YET = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
  * "this server does not host this topic-partition", which a busy broker answers for a while
  * after creating a topic; that answer is only "not yet" here.
  */
-async function waitForLeaders(admin: Admin, topics: readonly string[]): Promise<void> {
+export async function waitForLeaders(admin: Admin, topics: readonly string[]): Promise<void> {
   const deadline = Date.now() + LEADERS_WITHIN_MS;
   for (let attempt = 1; ; attempt++) {
     try {
