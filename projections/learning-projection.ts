@@ -49,19 +49,25 @@ async function loadRows(tx: Db, events: readonly Exclude<LearningEvent, { kind: 
   return out;
 }
 
-/** Adds the counters' changes; counters that reach zero go (a rebuild would not have them). */
+const byKey = <T>([a]: [string, T], [b]: [string, T]): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Adds the counters' changes, in key order (batches of other partitions bump the same counters
+ * at the same time, see projectionWork); counters that reach zero go (a rebuild would not have
+ * them); a change that adds to a counter never brings it there.
+ */
 async function applyDeltas(tx: Db, deltas: LearningDeltas): Promise<void> {
-  const pages = [...deltas.pages.values()].filter((d) => d.sessions !== 0 || d.used !== 0).map((d) => [d.source_id, d.slug, d.sessions, d.used]);
-  if (pages.length > 0) {
-    await insertRows(tx, 'learning_pages', ['source_id', 'slug', 'sessions', 'used'], pages,
+  const pageDeltas = [...deltas.pages].filter(([, d]) => d.sessions !== 0 || d.used !== 0).sort(byKey).map(([, d]) => d);
+  if (pageDeltas.length > 0) {
+    await insertRows(tx, 'learning_pages', ['source_id', 'slug', 'sessions', 'used'], pageDeltas.map((d) => [d.source_id, d.slug, d.sessions, d.used]),
       `ON CONFLICT (source_id, slug) DO UPDATE SET sessions = learning_pages.sessions + EXCLUDED.sessions, used = learning_pages.used + EXCLUDED.used`);
-    await tx.query('DELETE FROM learning_pages WHERE sessions = 0');
+    if (pageDeltas.some((d) => d.sessions <= 0)) await tx.query('DELETE FROM learning_pages WHERE sessions = 0');
   }
-  const arms = [...deltas.arms].filter(([, d]) => d.volunteered !== 0 || d.used !== 0).map(([arm, d]) => [arm, d.volunteered, d.used]);
-  if (arms.length > 0) {
-    await insertRows(tx, 'learning_arms', ['match_arm', 'volunteered', 'used'], arms,
+  const armDeltas = [...deltas.arms].filter(([, d]) => d.volunteered !== 0 || d.used !== 0).sort(byKey);
+  if (armDeltas.length > 0) {
+    await insertRows(tx, 'learning_arms', ['match_arm', 'volunteered', 'used'], armDeltas.map(([arm, d]) => [arm, d.volunteered, d.used]),
       `ON CONFLICT (match_arm) DO UPDATE SET volunteered = learning_arms.volunteered + EXCLUDED.volunteered, used = learning_arms.used + EXCLUDED.used`);
-    await tx.query('DELETE FROM learning_arms WHERE volunteered = 0');
+    if (armDeltas.some(([, d]) => d.volunteered <= 0)) await tx.query('DELETE FROM learning_arms WHERE volunteered = 0');
   }
 }
 

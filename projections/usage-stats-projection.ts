@@ -80,7 +80,11 @@ async function applySegment(tx: Db, seg: UsageSegment, watermark: number | null)
     const changed = await tx.query<Omit<Delta, 'dv'>>(RECOMPUTE_FLAGS, [sources, slugs, since]);
     for (const c of changed) bump(c, 0, c.da, c.ds);
   }
-  const rows = [...deltas.values()].filter((d) => d.dv !== 0 || d.da !== 0 || d.ds !== 0).map((d) => [d.day, d.match_arm, d.channel, d.source_id, d.dv, d.da, d.ds]);
+  // In key order: batches of other partitions bump the same counters at the same time (see projectionWork).
+  const rows = [...deltas.entries()]
+    .filter(([, d]) => d.dv !== 0 || d.da !== 0 || d.ds !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, d]) => [d.day, d.match_arm, d.channel, d.source_id, d.dv, d.da, d.ds]);
   if (rows.length === 0) return;
   await insertRows(tx, 'usage_stats', ['day', 'match_arm', 'channel', 'source_id', 'volunteered', 'used_approximate', 'used_attributed'], rows,
     `ON CONFLICT (day, match_arm, channel, source_id) DO UPDATE SET

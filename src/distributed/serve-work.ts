@@ -71,12 +71,18 @@ export function processorWork(options: ProcessorWorkOptions): (topic: Topic, par
  * The projections of a batch's stream, one batch at a time across partitions and members (the
  * projection lock). They read rows other streams write — usage stats joins volunteered facts
  * with the retrieval and page marks, pages and retrievals share `last_retrieved_at` — which two
- * concurrent transactions would each miss; and every volunteered batch bumps the same daily
- * counters, which would serialise them anyway.
+ * concurrent transactions would each miss.
+ *
+ * Batches of `page.volunteered` events only hold the lock shared, side by side: they read no row
+ * another such batch writes (the marks are written by page and retrieval batches, which still
+ * hold the lock alone), their rows are keyed by event id or by (page, session) — a session's
+ * events are all on one partition, whose offset row serialises its batches — and the counters
+ * they share are increments written in key order, so concurrent batches never deadlock on them.
+ * A purge event moves watermarks (read, then written): its batch holds the lock alone.
  */
 export function projectionWork(outbox: OutboxAppender): (topic: Topic) => BatchWork {
   return (topic) => {
     const consumers = PROJECTION_CONSUMERS.filter((p) => p.topics.includes(topic));
-    return { consumers: () => consumers, serialize: true, outbox };
+    return { consumers: () => consumers, serialize: true, commutes: (e) => e.event.type === 'page.volunteered', outbox };
   };
 }

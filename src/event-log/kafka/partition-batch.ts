@@ -30,6 +30,12 @@ export interface BatchWork {
   consumers(stale: boolean): readonly Consumer[];
   /** Take the projection lock first: for batches whose consumers write rows other partitions also write. */
   serialize: boolean;
+  /**
+   * Events whose consumers' writes commute across partitions (row-keyed inserts, counter
+   * increments in a fixed row order): batches of only such events hold the projection lock
+   * shared, so they commit side by side; any other batch still holds it alone.
+   */
+  commutes?: (event: LoggedEvent) => boolean;
   outbox: OutboxAppender;
 }
 
@@ -51,8 +57,15 @@ export type BatchOutcome =
  * lock), per schema: deployments sharing a database in schemas of their own never wait for each other.
  */
 const PROJECTION_LOCK = 7243105;
-const takeProjectionLock = (tx: Db): Promise<unknown> =>
-  tx.query(`SELECT pg_advisory_xact_lock($1, hashtext(coalesce(current_schema(), '')))`, [PROJECTION_LOCK]);
+const takeProjectionLock = (tx: Db, shared: boolean): Promise<unknown> =>
+  tx.query(`SELECT ${shared ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}($1, hashtext(coalesce(current_schema(), '')))`, [PROJECTION_LOCK]);
+
+/** The lock mode the claimed batches need: shared only when every event they apply commutes with other partitions' batches. */
+const sharedLockSuffices = (claims: readonly Claim[], work: (topic: Topic) => BatchWork): boolean =>
+  claims.every((c) => {
+    const commutes = work(c.batch.topic).commutes;
+    return commutes !== undefined && c.events.every(commutes);
+  });
 
 /** A batch whose partition offset this transaction holds, split into what is still to apply. */
 interface Claim {
@@ -108,7 +121,7 @@ async function finish(tx: Db, c: Claim, outbox: OutboxAppender): Promise<BatchOu
 export async function applyPartitionBatch(tx: Db, batch: PartitionBatch, cursor: PartitionCursor, work: BatchWork): Promise<BatchOutcome> {
   const c = await claim(tx, batch, cursor);
   if ('kind' in c) return c;
-  if (work.serialize && c.events.length + c.dead.length > 0) await takeProjectionLock(tx);
+  if (work.serialize && c.events.length + c.dead.length > 0) await takeProjectionLock(tx, sharedLockSuffices([c], () => work));
   if (c.events.length > 0) {
     for (const consumer of work.consumers(c.stale)) await consumer.apply(tx, c.events);
   }
@@ -135,7 +148,7 @@ export async function applyPartitionBatches(
   for (const i of order) claims[i] = await claim(tx, items[i]!.batch, items[i]!.cursor);
   const live = claims.filter((c): c is Claim => !('kind' in c));
   if (live.some((c) => work(c.batch.topic).serialize && c.events.length + c.dead.length > 0)) {
-    await takeProjectionLock(tx);
+    await takeProjectionLock(tx, sharedLockSuffices(live, work));
   }
   for (const topic of TOPICS) {
     const mine = live.filter((c) => c.batch.topic === topic && c.events.length > 0);

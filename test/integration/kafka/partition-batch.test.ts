@@ -188,4 +188,35 @@ describe.skipIf(!pg)('a partition batch in one transaction (PostgreSQL)', () => 
     );
     expect(dlq.map((o) => [o.payload.type, o.payload.data.origin, o.payload.data.offset])).toEqual([1, 2, 3, 4].map((o) => ['dead_letter.recorded', TOPIC, String(o)]));
   });
+  it('batches of events that commute hold the projection lock shared: side by side, while any other batch waits for them', async () => {
+    const g = group();
+    const entered: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let bothInside!: () => void;
+    const bothIn = new Promise<void>((resolve) => (bothInside = resolve));
+    // Each commuting batch waits inside its transaction until both are in: only a shared lock lets the second in.
+    const holding = (name: string) => ({
+      ...recorder(async () => {
+        entered.push(name);
+        if (entered.length === 2) bothInside();
+        await released;
+      }).work,
+      serialize: true,
+      commutes: (e: LoggedEvent) => e.event.type === 'turn.appended',
+    });
+    const first = db.transaction((tx) => applyPartitionBatch(tx, batch(g, [turn(0)], 0), fresh(), holding('p0')));
+    const second = other.transaction((tx) => applyPartitionBatch(tx, batch(g, [turn(0)], 1), fresh(), holding('p1')));
+    await bothIn;
+    const exclusive = { ...recorder(async () => void entered.push('p2')).work, serialize: true, commutes: () => false };
+    const third = db.transaction((tx) => applyPartitionBatch(tx, batch(g, [turn(0)], 2), fresh(), exclusive));
+    // The third batch is queued on the projection lock behind the two holding it.
+    while ((await other.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`))[0]!.n === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(entered.sort()).toEqual(['p0', 'p1']);
+    release();
+    await Promise.all([first, second, third]);
+    expect(entered).toEqual(['p0', 'p1', 'p2']);
+  });
 });
