@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpus, totalmem, platform, release } from 'node:os';
 
 export interface Measurement {
@@ -29,3 +30,10 @@ export const fmt = (n: number, digits = 2): string => (Number.isInteger(n) ? Str
 
 /** Peak resident memory so far, in MiB (process-wide). */
 export const peakRssMiB = (): number => process.resourceUsage().maxRSS / 1024;
+
+/** The machine's floor for any CLI call, measured now: a Node process that does nothing, in ms (wall). */
+export function bareNodeMs(): number {
+  const t0 = performance.now();
+  spawnSync(process.execPath, ['-e', ''], { input: '' });
+  return performance.now() - t0;
+}

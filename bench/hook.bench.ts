@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from '../src/serve-client/socket-client.js';
 import { seedBrainHome } from './generate-brain.js';
-import { median, percentile, type Measurement } from './harness.js';
+import { bareNodeMs, median, percentile, type Measurement } from './harness.js';
 import { tempFolder } from './temp-folder.js';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
@@ -76,11 +76,7 @@ export async function benchHook(pageCount = 20_000, runs = 200): Promise<Measure
   );
 
   const bare: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const t0 = performance.now();
-    spawnSync(process.execPath, ['-e', '']);
-    bare.push(performance.now() - t0);
-  }
+  for (let i = 0; i < 30; i++) bare.push(bareNodeMs());
   const serve = await startServe(home);
   const beatsFile = join(home, 'integrations', 'hooks', 'heartbeat.jsonl');
   const beatCount = (): number => readFileSync(beatsFile, 'utf8').trim().split('\n').length;

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { request } from '../src/serve-client/socket-client.js';
 import { seedBrainHome } from './generate-brain.js';
-import { median, percentile, type Measurement } from './harness.js';
+import { bareNodeMs, median, percentile, type Measurement } from './harness.js';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 
@@ -40,13 +40,6 @@ function timedVolunteer(home: string, window: string, expect: string): number {
   return ms;
 }
 
-/** The same machine's floor: a Node process that does nothing. */
-function timedBareNode(): number {
-  const t0 = performance.now();
-  spawnSync(process.execPath, ['-e', ''], { input: '' });
-  return performance.now() - t0;
-}
-
 /**
  * One-shot `volunteer-context` through a running serve on a 20,000-page brain: wall time of the
  * whole CLI process (start, forward, decide, log, exit). Target: p50 ≤ 120 ms. For scale, a few
@@ -69,7 +62,7 @@ export async function benchServe(pageCount = 20_000, runs = 60, directRuns = 3):
     for (let i = 0; i < 5; i++) timedVolunteer(home, windows[i % windows.length]!.text, windows[i % windows.length]!.expect);
     for (let i = 0; i < runs; i++) {
       through.push(timedVolunteer(home, windows[i % windows.length]!.text, windows[i % windows.length]!.expect));
-      bare.push(timedBareNode());
+      bare.push(bareNodeMs());
     }
   } finally {
     await stopServe(serve);

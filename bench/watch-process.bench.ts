@@ -1,11 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pingServe } from '../src/serve-client/autostart.js';
 import { seedBrainHome } from './generate-brain.js';
-import { fmt, median, type Measurement } from './harness.js';
+import { bareNodeMs, fmt, median, type Measurement } from './harness.js';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 
@@ -39,12 +39,6 @@ function watchOnce(home: string, input: string, env: NodeJS.ProcessEnv): Promise
     });
     child.stdin.end(input);
   });
-}
-
-function bareNodeMs(): number {
-  const t0 = performance.now();
-  spawnSync(process.execPath, ['-e', '']);
-  return performance.now() - t0;
 }
 
 async function stopServe(home: string): Promise<void> {

@@ -50,16 +50,8 @@ export class EmbeddedEventLog implements EventLog {
       `SELECT seq, id, topic, type, v, key, at, data FROM events WHERE ${where} ORDER BY seq LIMIT $2`,
       params,
     );
-    const events: LoggedEvent[] = [];
-    const rejected: UndecodableEntry[] = [];
-    for (const row of rows) {
-      const raw = { id: row.id, type: row.type, v: row.v, key: row.key, at: toIso(row.at), data: row.data };
-      const decoded = decodeEvent(raw);
-      if (decoded.ok) events.push({ position: row.seq, topic: row.topic as Topic, event: decoded.event });
-      else rejected.push({ position: row.seq, topic: row.topic, raw: JSON.stringify(raw), reason: decoded.reason });
-    }
     const last = rows.at(-1);
-    return { events, rejected, next: last ? last.seq + 1 : from };
+    return { ...decodeRows(rows), next: last ? last.seq + 1 : from };
   }
 
   /**
@@ -75,21 +67,26 @@ export class EmbeddedEventLog implements EventLog {
     );
     // Sorted here rather than in SQL: a sort of a whole span spills to disk on PGlite.
     const rows = row?.rows ? (JSON.parse(row.rows) as SpanRow[]).sort((a, b) => a[0] - b[0]) : [];
-    const events: LoggedEvent[] = [];
-    const rejected: UndecodableEntry[] = [];
-    for (const [seq, id, topic, type, v, key, at, data] of rows) {
-      const raw = { id, type, v, key, at: toIso(at), data };
-      const decoded = decodeEvent(raw);
-      if (decoded.ok) events.push({ position: seq, topic: topic as Topic, event: decoded.event });
-      else rejected.push({ position: seq, topic, raw: JSON.stringify(raw), reason: decoded.reason });
-    }
-    return { events, rejected };
+    return decodeRows(rows.map(([seq, id, topic, type, v, key, at, data]) => ({ seq, id, topic, type, v, key, at, data })));
   }
 
   async end(tx: Db = this.db): Promise<number> {
     const [row] = await tx.query<{ m: number | null }>('SELECT max(seq) AS m FROM events');
     return Number(row?.m ?? 0) + 1;
   }
+}
+
+/** Decodes stored rows in order; the ones that no schema accepts are set apart for the dead letters. */
+function decodeRows(rows: readonly EventRow[]): { events: LoggedEvent[]; rejected: UndecodableEntry[] } {
+  const events: LoggedEvent[] = [];
+  const rejected: UndecodableEntry[] = [];
+  for (const row of rows) {
+    const raw = { id: row.id, type: row.type, v: row.v, key: row.key, at: toIso(row.at), data: row.data };
+    const decoded = decodeEvent(raw);
+    if (decoded.ok) events.push({ position: row.seq, topic: row.topic as Topic, event: decoded.event });
+    else rejected.push({ position: row.seq, topic: row.topic, raw: JSON.stringify(raw), reason: decoded.reason });
+  }
+  return { events, rejected };
 }
 
 function toIso(at: Date | string): string {
