@@ -22,8 +22,10 @@ const pageEvents = pages.map((p) =>
 const turns = conversationStream(pages, 8, 40).map((l) =>
   makeEvent('turn.appended', { session_id: l.session_id, turn: l.turn, role: l.role, text: l.text, source_id: 'default' }, { key: l.session_id, at: l.at }),
 );
+// Read three hours after the conversation, as a user looks pages up later that day.
+const readAt = new Date(Date.parse(turns.at(-1)!.at) + 3 * 3_600_000).toISOString();
 const retrievals = pages.slice(0, 30).map((p, i) =>
-  makeEvent('page.retrieved', { source_id: 'default', slug: p.slug, session_id: `conv-${i % 8}` }, { key: pageKey('default', p.slug), at: '2026-05-04T12:00:00Z' }),
+  makeEvent('page.retrieved', { source_id: 'default', slug: p.slug, session_id: `conv-${i % 8}` }, { key: pageKey('default', p.slug), at: readAt }),
 );
 const options: ReplayOptions = { gates: [0.6, 0.7, 0.8], collect: [1], arms: null, since: null, workers: 0, windowTurns: 4, lexicalArms: true, gazetteer: true, remote: true };
 

@@ -50,11 +50,17 @@ export interface TurnLine {
  * `sessions` conversations of `turnsPerSession` turns, interleaved round robin, so every session
  * spans the whole stream (a partition that moves takes conversations in the middle). Users name
  * pages by title or alias — a different page most turns, some again — and assistants mostly
- * follow up without names. Deterministic: the same call gives the same lines.
+ * follow up without names. Deterministic within a day: the same call gives the same lines.
+ *
+ * The turns are from yesterday (UTC midnight), never from a fixed date: a serve under test runs
+ * its retention purge a minute after it starts, and turns older than the retention would be
+ * purged from under a slow test, which then no longer matches its uninterrupted reference.
  */
+const YESTERDAY = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000;
+
 export function conversationStream(pages: readonly StreamPage[], sessions = 50, turnsPerSession = 200): TurnLine[] {
   const lines: TurnLine[] = [];
-  const base = Date.parse('2026-05-04T09:00:00.000Z');
+  const base = YESTERDAY + 9 * 3_600_000;
   for (let i = 0; i < sessions * turnsPerSession; i++) {
     const s = i % sessions;
     const turn = Math.floor(i / sessions) + 1;
