@@ -1,5 +1,6 @@
 import { pageCommand } from '../core-memory/core-ref.js';
 import { listRemoteWrites } from '../../projections/pages-queries.js';
+import { seesRemoteWriteNotices } from '../ops/caller-scope.js';
 import type { DoctorCheck, DoctorCheckDef } from './doctor-check.js';
 
 const SHOWN = 5;
@@ -11,7 +12,7 @@ const SHOWN = 5;
 export const remoteWritesCheck: DoctorCheckDef = {
   name: 'remote_writes',
   async run(ctx): Promise<DoctorCheck> {
-    if (ctx.caller.kind !== 'owner') return { name: 'remote_writes', status: 'ok', message: 'owner only' };
+    if (!seesRemoteWriteNotices(ctx.caller)) return { name: 'remote_writes', status: 'ok', message: 'owner only' };
     const rows = await listRemoteWrites(ctx.db, ctx.sources);
     if (rows.length === 0) return { name: 'remote_writes', status: 'ok', message: 'no page rewritten remotely around hidden parts' };
     const named = rows.slice(0, SHOWN).map((r) => `${r.source_id}:${r.slug} (${r.remote_write.at}, kept ${r.remote_write.kept.join(', ')})`);

@@ -3,7 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Caller } from '../caller.js';
-import { checkParams, errorEnvelope, findOperation, type ErrorEnvelope, type Operation } from '../ops/registry.js';
+import { checkParams, errorEnvelope, findOperation, type AnyOperation, type ErrorEnvelope } from '../ops/registry.js';
 import { runOpForTool } from './run-op.js';
 import type { OpOutcome } from './op-route.js';
 import { closeWhenAnswered } from './answer-before-close.js';
@@ -55,9 +55,9 @@ const ErrorFields = {
  * carries `{error, message}` as its structured content instead (clients check structured
  * content against this schema even on errors).
  */
-const toolOutputSchema = (op: Operation): z.ZodObject => op.result.partial().extend(ErrorFields);
+const toolOutputSchema = (op: AnyOperation): z.ZodObject => op.result.partial().extend(ErrorFields);
 
-const toolAnnotations = (op: Operation): ToolAnnotations => ({
+const toolAnnotations = (op: AnyOperation): ToolAnnotations => ({
   title: op.title,
   readOnlyHint: op.effect.readOnly,
   destructiveHint: op.effect.destructive,

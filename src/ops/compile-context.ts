@@ -133,10 +133,10 @@ function removeLegacyClaudeBlock(legacy: string): void {
  * managed block of a static instruction file, or removes it. Core is never written into a
  * git-tracked file (`core_tracked_file_refused`; nothing written) and never while core memory is
  * off (then a block left by an earlier run is removed instead). Each compiled path is recorded in
- * `<home>/compiled.json` for doctor.
+ * `<home>/compiled.json` for doctor. Only the owner runs it: the `compile_context` operation's
+ * access says so (src/ops/operations/compile-context.ts).
  */
 export async function compileContext(brain: Brain, caller: Caller, home: string, req: CompileRequest): Promise<CompileResult> {
-  if (caller.kind !== 'owner') throw new BrainstreamError('owner_only', 'compile-context is an owner-only command; run it on the brain host');
   const now = req.now ?? new Date();
   const path = req.out === undefined ? targetPath(req.target, req.cwd, req.env) : resolve(req.cwd, req.out);
   const before = readInstructionFile(path);

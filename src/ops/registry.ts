@@ -1,15 +1,17 @@
 import type { z } from 'zod';
 import { BrainstreamError } from '../errors.js';
 import { logger } from '../logger.js';
-import type { Caller } from '../caller.js';
+import { checkAccess } from './access.js';
 import { OPERATIONS } from './operation-list.js';
-import type { OpContext, Operation } from './operations/operation.js';
+import { localOpContext } from './operations/local-op-context.js';
+import type { AnyOperation, HostOpContext, OpContext, OperationDeclaration } from './operations/operation.js';
 
-export type { OpContext, Operation } from './operations/operation.js';
+export type { AnyOperation, HostOpContext, OpContext, Operation } from './operations/operation.js';
+export { checkAccess } from './access.js';
 
-const byName: ReadonlyMap<string, Operation> = new Map(OPERATIONS.map((op) => [op.name, op]));
+const byName: ReadonlyMap<string, AnyOperation> = new Map(OPERATIONS.map((op) => [op.name, op]));
 
-export const findOperation = (name: string): Operation | undefined => byName.get(name);
+export const findOperation = (name: string): AnyOperation | undefined => byName.get(name);
 
 /** The names of every operation, sorted. */
 export const operationNames = (): string[] => [...byName.keys()].sort();
@@ -31,27 +33,37 @@ function describeIssues(error: z.ZodError): { message: string; field?: string } 
 }
 
 /**
- * Runs a named operation as `ctx.caller`: unknown names → `unknown_operation`, an owner-only
- * operation asked for by a remote caller → `owner_only`, params that do not validate →
- * `invalid_params`; the operation's own refusals pass through unchanged. Every surface runs
- * operations through here, so the access rule is enforced in this one place.
+ * The operation `name` with its params, once `caller` may run it: unknown names →
+ * `unknown_operation`, an owner-only operation asked for by a remote caller → `owner_only`,
+ * params that do not validate → `invalid_params`. Every surface runs operations through here, so
+ * the access rule is enforced in this one place, before anything of the call is looked at.
  */
-export async function runOperation(ctx: OpContext, name: string, rawParams: unknown): Promise<unknown> {
+function admit(name: string, caller: OpContext['caller'], rawParams: unknown): { op: AnyOperation; params: unknown } {
   const op = byName.get(name);
   if (!op) throw new BrainstreamError('unknown_operation', `no operation ${JSON.stringify(name)} (known: ${operationNames().join(', ')})`);
-  checkAccess(op, ctx.caller);
-  return op.run(ctx, checkParams(op, rawParams));
+  checkAccess(op, caller);
+  return { op, params: checkParams(op, rawParams) };
 }
 
-/** Refuses a caller the operation's access rule leaves out (`owner_only` for a remote caller). */
-export function checkAccess(op: Operation, caller: Caller): void {
-  if (op.access === 'owner' && caller.kind !== 'owner') {
-    throw new BrainstreamError('owner_only', `${op.name} is an owner-only operation; ask the user to run it on the brain host`);
-  }
+/** Runs a named operation as `ctx.caller` on the brain `ctx` holds; its own refusals pass through unchanged. */
+export async function runOperation(ctx: OpContext, name: string, rawParams: unknown): Promise<unknown> {
+  const { op, params } = admit(name, ctx.caller, rawParams);
+  if (op.runsOn !== 'host') return op.run(ctx, params);
+  return op.run({ caller: ctx.caller, home: ctx.home, progress: ctx.progress, withBrain: (fn) => fn(ctx.brain) }, params);
+}
+
+/**
+ * Runs a named operation as `host.caller` on the brain's host: the brain is opened through
+ * `host.withBrain` only for an operation that works on it, and only once the call is admitted.
+ */
+export async function runHostOperation(host: HostOpContext, name: string, rawParams: unknown): Promise<unknown> {
+  const { op, params } = admit(name, host.caller, rawParams);
+  if (op.runsOn === 'host') return op.run(host, params);
+  return host.withBrain((brain) => op.run({ ...localOpContext(brain, host.caller, host.home), progress: host.progress }, params));
 }
 
 /** The operation's params, parsed; or `invalid_params` naming the field and what it expects. */
-export function checkParams<S extends z.ZodType>(op: Operation<S>, rawParams: unknown): z.output<S> {
+export function checkParams<S extends z.ZodType>(op: OperationDeclaration<S>, rawParams: unknown): z.output<S> {
   const parsed = op.params.safeParse(rawParams ?? {});
   if (!parsed.success) {
     const { message, field } = describeIssues(parsed.error);

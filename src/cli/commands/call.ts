@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { localOpContext } from '../../ops/operations/local-op-context.js';
-import { errorEnvelope, runOperation } from '../../ops/registry.js';
+import { callCaller } from '../../ops/caller-scope.js';
+import { errorEnvelope, runHostOperation } from '../../ops/registry.js';
 import { commandContext } from '../globals.js';
 import { errLine, outJson, setExitCode } from '../output.js';
-import { withBrain } from '../with-brain.js';
+import { cliHostContext } from '../run-operation.js';
 
 function parseParams(raw: string | undefined): unknown {
   if (raw === undefined) return {};
@@ -28,9 +28,8 @@ export function registerCall(program: Command): void {
     .action(async (op: string, opts: { params?: string; identity?: string }, cmd: Command) => {
       const ctx = commandContext(cmd);
       const params = parseParams(opts.params);
-      const caller = ctx.caller.kind === 'remote' && opts.identity ? { ...ctx.caller, identity: opts.identity.slice(0, 256) } : ctx.caller;
       try {
-        const result = await withBrain(ctx.home, (brain) => runOperation(localOpContext(brain, caller, ctx.home), op, params));
+        const result = await runHostOperation(cliHostContext(ctx, callCaller(ctx.caller, opts.identity)), op, params);
         outJson(result);
       } catch (err) {
         const envelope = errorEnvelope(err);

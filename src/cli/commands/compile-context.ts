@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { BrainstreamError, UsageError } from '../../errors.js';
-import { COMPILE_TARGETS, compileContext, type CompileTarget } from '../../ops/compile-context.js';
-import { cliIo } from '../../command-io.js';
+import { UsageError } from '../../errors.js';
+import { COMPILE_TARGETS, type CompileResult } from '../../ops/compile-context.js';
 import { commandContext } from '../globals.js';
 import { errLine, outJson, outLine } from '../output.js';
-import { withBrain } from '../with-brain.js';
+import { runCommandOperation } from '../run-operation.js';
 
 interface Flags {
   target?: string;
@@ -29,17 +28,11 @@ export function registerCompileContext(program: Command): void {
         throw new UsageError(`--target expects one of ${COMPILE_TARGETS.join(', ')}, got ${JSON.stringify(flags.target)}`);
       }
       if (flags.includeCore === flags.removeCore) throw new UsageError('compile-context needs exactly one of --include-core or --remove-core');
-      if (ctx.caller.kind !== 'owner') throw new BrainstreamError('owner_only', 'compile-context is an owner-only command; run it on the brain host');
-      const io = cliIo();
-      const r = await withBrain(ctx.home, (brain) =>
-        compileContext(brain, ctx.caller, ctx.home, {
-          target: flags.target as CompileTarget,
-          mode: flags.includeCore ? 'include' : 'remove',
-          out: flags.out,
-          cwd: io.cwd ?? process.cwd(),
-          env: io.env ?? process.env,
-        }),
-      );
+      const r = await runCommandOperation<CompileResult>(ctx, 'compile_context', {
+        target: flags.target,
+        mode: flags.includeCore ? 'include' : 'remove',
+        ...(flags.out !== undefined ? { out: flags.out } : {}),
+      });
       if (ctx.json) outJson(r);
       else if (r.status === 'removed') outLine(`compile-context: removed core from ${r.path}`);
       else if (r.revision === null) outLine(`compile-context: no core block in ${r.path}`);

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { configGet, configList, configSet, type ConfigListEntry } from '../../config/config-ops.js';
+import { configGet, configList, type ConfigListEntry } from '../../config/config-ops.js';
 import { formatConfigValue, legacySpellingNote } from '../../core-memory/config-set.js';
-import { BrainstreamError } from '../../errors.js';
 import { commandContext } from '../globals.js';
 import { errLine, outJson, outLine } from '../output.js';
+import { runCommandOperation } from '../run-operation.js';
 
 /** Tells the user the current spelling of an old key name (stderr, so output stays parseable). */
 function noteLegacySpelling(key: string): void {
@@ -60,10 +60,15 @@ export function registerConfig(program: Command): void {
     .argument('<value>', 'its new value (true/false, a number or text, as the setting expects)')
     .option('--force', 'store without validation')
     .option('--json', 'errors as a JSON envelope on stdout')
-    .action((key: string, value: string, opts: { force?: boolean }, cmd: Command) => {
+    .action(async (key: string, value: string, opts: { force?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
-      if (ctx.caller.kind !== 'owner') throw new BrainstreamError('owner_only', 'config set is an owner-only command; ask the user to run it on the brain host');
-      noteLegacySpelling(key);
-      outLine(configSet(ctx.home, key, value, { force: opts.force === true }));
+      let line: string;
+      try {
+        ({ line } = await runCommandOperation<{ line: string }>(ctx, 'config_set', { key, value, force: opts.force === true }));
+      } finally {
+        // The note comes with the refusal too: the old spelling is worth knowing either way.
+        noteLegacySpelling(key);
+      }
+      outLine(line);
     });
 }

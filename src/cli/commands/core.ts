@@ -1,17 +1,18 @@
 import type { Command } from 'commander';
 import { coreRef } from '../../core-memory/core-ref.js';
-import { BrainstreamError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { registerDoctorCheck } from '../../doctor/doctor-checks.js';
 import { coreAdd, coreRemove, type CoreMarkResult } from '../../ops/core-mark.js';
-import { coreInit } from '../../ops/core-init.js';
+import type { CoreInitResult } from '../../ops/core-init.js';
 import { coreMemoryCheck } from '../../doctor/core-memory-doctor.js';
-import { coreAck, coreDiff } from '../../ops/core-review.js';
-import { applySuggestions, coreSuggestions } from '../../ops/core-suggest.js';
+import { coreDiff } from '../../ops/core-review.js';
+import { coreSuggestions } from '../../ops/core-suggest.js';
 import { coreList, coreShow, coreStatus, coreStatusLines } from '../../ops/core-views.js';
 import { InvalidSlugError, validateSlug } from '../../pages/import-paths.js';
 import { parseIntegerFlag } from '../flags.js';
 import { commandContext, type CommandContext } from '../globals.js';
 import { errLine, out, outJson, outLine, setExitCode } from '../output.js';
+import { runCommandOperation } from '../run-operation.js';
 import { withBrain } from '../with-brain.js';
 
 /** A slug argument: lower-cased; unusable slugs are usage errors (exit 2). */
@@ -24,8 +25,9 @@ export function slugArg(raw: string): string {
   }
 }
 
-function ownerOnly(ctx: CommandContext, what: string): void {
-  if (ctx.caller.kind !== 'owner') throw new BrainstreamError('owner_only', `${what} is an owner-only command; ask the user to run it on the brain host`);
+interface SuggestApplied {
+  applied: CoreMarkResult[];
+  refused: { source_id: string; slug: string; error: string; message: string } | null;
 }
 
 const usageText = (r: CoreMarkResult): string => `priority ${r.priority}, ${r.chars} chars; core ${r.usage.used}/${r.usage.max}`;
@@ -117,23 +119,19 @@ export function registerCore(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (opts: { apply?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
-      if (opts.apply) ownerOnly(ctx, 'core suggest --apply');
-      await withBrain(ctx.home, async (brain) => {
-        const suggestions = await coreSuggestions(brain, ctx.caller);
-        if (!opts.apply) {
-          if (ctx.json) outJson({ suggestions });
-          else for (const s of suggestions) outLine(`${s.score}  ${s.source_id}:${s.slug}  +${s.chars} chars`);
-          return;
-        }
-        const result = await applySuggestions(brain, ctx.caller, suggestions);
-        if (ctx.json) outJson({ applied: result.applied, refused: result.refused && { source_id: result.refused.suggestion.source_id, slug: result.refused.suggestion.slug, error: result.refused.error.code, message: result.refused.error.message } });
+      if (opts.apply) {
+        const result = await runCommandOperation<SuggestApplied>(ctx, 'core_suggest_apply', {});
+        if (ctx.json) outJson(result);
         else for (const r of result.applied) outLine(`core: added ${r.source_id}:${r.slug} (${usageText(r)})`);
         if (result.refused) {
-          const s = result.refused.suggestion;
-          errLine(`brainstream: ${result.refused.error.code}: ${s.source_id}:${s.slug}: ${result.refused.error.message}`);
+          errLine(`brainstream: ${result.refused.error}: ${result.refused.source_id}:${result.refused.slug}: ${result.refused.message}`);
           setExitCode(1);
         }
-      });
+        return;
+      }
+      const suggestions = await withBrain(ctx.home, (brain) => coreSuggestions(brain, ctx.caller));
+      if (ctx.json) outJson({ suggestions });
+      else for (const s of suggestions) outLine(`${s.score}  ${s.source_id}:${s.slug}  +${s.chars} chars`);
     });
 
   core
@@ -143,12 +141,9 @@ export function registerCore(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (_o, cmd: Command) => {
       const ctx = commandContext(cmd);
-      ownerOnly(ctx, 'core init');
-      const { r, enabled } = await withBrain(ctx.home, async (brain) => ({
-        r: await coreInit(brain, ctx.caller, ctx.caller.source),
-        enabled: (await coreStatus(brain, ctx.caller)).enabled,
-      }));
-      if (ctx.json) outJson({ ...r, enabled });
+      const r = await runCommandOperation<CoreInitResult & { enabled: boolean }>(ctx, 'core_init', { source_id: ctx.caller.source });
+      const enabled = r.enabled;
+      if (ctx.json) outJson(r);
       else if (r.status === 'already_initialised') outLine('core: already initialised');
       else outLine(`core: initialised ${r.source_id}:${r.slug} (priority 10, ${r.chars} chars; core ${r.usage.used}/${r.usage.max})`);
       if (!enabled && !ctx.json) outLine('hint: core memory is off; turn it on with: brainstream config set memory.core.enabled true');
@@ -163,9 +158,12 @@ export function registerCore(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (raw: string, opts: { revision: string }, cmd: Command) => {
       const ctx = commandContext(cmd);
-      ownerOnly(ctx, 'core ack');
       const slug = slugArg(raw);
-      const r = await withBrain(ctx.home, (brain) => coreAck(brain, ctx.caller, ctx.caller.source, slug, opts.revision));
+      const r = await runCommandOperation<{ source_id: string; slug: string; revision: string; pending: string | null }>(ctx, 'core_ack', {
+        slug,
+        revision: opts.revision,
+        source_id: ctx.caller.source,
+      });
       if (ctx.json) outJson(r);
       else outLine(`core: acknowledged ${coreRef(r.source_id, r.slug)} through ${r.revision}${r.pending ? ` (still pending: ${r.pending})` : ''}`);
     });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { runDoctor, renderDoctor, doctorFailed } from '../../doctor/run-doctor.js';
+import { doctorSources } from '../../ops/caller-scope.js';
 import { commandContext } from '../globals.js';
 import { out, outJson, setExitCode } from '../output.js';
 import { withBrain } from '../with-brain.js';
@@ -12,8 +13,7 @@ export function registerDoctor(program: Command): void {
     .option('--json', 'print {"checks":[…]}')
     .action(async (_o, cmd: Command) => {
       const ctx = commandContext(cmd);
-      // Remote callers see their grant only; the owner sees every source unless --source narrows it.
-      const sources = ctx.caller.kind === 'remote' ? ctx.caller.grant : ctx.sourceGiven ? [ctx.caller.source] : null;
+      const sources = doctorSources(ctx.caller, ctx.sourceGiven);
       const checks = await withBrain(ctx.home, (brain) => runDoctor({ home: ctx.home, caller: ctx.caller, db: brain.db, sources, now: new Date() }));
       if (ctx.json) outJson({ checks });
       else out(renderDoctor(checks));

@@ -1,11 +1,9 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { BrainstreamError } from '../../errors.js';
-import { importFolder } from '../../ops/import-folder.js';
+import type { ImportSummary } from '../../ops/import-folder.js';
 import { commandContext } from '../globals.js';
 import { errLine, outJson, outLine, setExitCode } from '../output.js';
-import { progressBar } from '../progress.js';
-import { withBrain } from '../with-brain.js';
+import { runCommandOperation } from '../run-operation.js';
 
 export function registerImport(program: Command): void {
   program
@@ -16,15 +14,7 @@ export function registerImport(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action(async (path: string, _opts, cmd: Command) => {
       const ctx = commandContext(cmd);
-      if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'import is an owner-only command');
-      const summary = await withBrain(ctx.home, async (brain) => {
-        const bar = progressBar('import');
-        try {
-          return await importFolder(brain, resolve(path), ctx.caller.source, { onProgress: (done, total) => bar.update(done, total) });
-        } finally {
-          bar.stop();
-        }
-      });
+      const summary = await runCommandOperation<ImportSummary>(ctx, 'import', { path: resolve(path), source_id: ctx.caller.source });
       for (const f of summary.failed) errLine(`brainstream: import: ${f.file}: ${f.reason}`);
       if (ctx.json) outJson({ ...summary, failed: summary.failed.length, failures: summary.failed });
       else

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import { seesRemoteWriteNotices } from '../../ops/caller-scope.js';
 import { deletePage, getPage, listPages, putPage } from '../../ops/page-ops.js';
 import { validateSlug, InvalidSlugError } from '../../pages/import-paths.js';
 import { renderPageMarkdown } from '../../pages/render-markdown.js';
@@ -60,7 +61,7 @@ export function registerPage(program: Command): void {
         const { source_id, title, type, frontmatter, compiled_truth, timeline } = p;
         outJson({ source_id, slug: p.slug, title, type, frontmatter, compiled_truth, timeline });
       } else out(renderPageMarkdown(p));
-      if (ctx.caller.kind === 'owner' && p.remote_write) {
+      if (seesRemoteWriteNotices(ctx.caller) && p.remote_write) {
         errLine(
           `brainstream: note: a remote caller rewrote this page at ${p.remote_write.at}; what it could not see (${p.remote_write.kept.join(', ')}) was kept. Your next write of the page clears this note.`,
         );

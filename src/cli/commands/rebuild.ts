@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
-import { BrainstreamError, UsageError } from '../../errors.js';
-import { rebuildProjection, type RebuildReport } from '../../event-log/rebuild-projection.js';
+import { UsageError } from '../../errors.js';
+import type { RebuildReport } from '../../event-log/rebuild-projection.js';
 import { findProjection, projectionNames } from '../../../projections/registry.js';
 import { commandContext } from '../globals.js';
 import { outJson, outLine, setExitCode } from '../output.js';
-import { progressBar } from '../progress.js';
-import { withBrain } from '../with-brain.js';
+import { runCommandOperation } from '../run-operation.js';
 
 function describe(r: RebuildReport): string {
   const rows = Object.entries(r.rows).map(([t, n]) => `${t} ${n}`).join(', ');
@@ -28,25 +27,11 @@ export function registerRebuild(program: Command): void {
     .option('--json', 'print the reports as JSON')
     .action(async (names: string[], flags: { check?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
-      if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'rebuild is an owner-only command');
       const wanted = names.length > 0 ? [...new Set(names)] : projectionNames();
-      const targets = wanted.map((n) => {
-        const t = findProjection(n);
-        if (!t) throw new UsageError(`unknown projection ${JSON.stringify(n)} (projections: ${projectionNames().join(', ')})`);
-        return t;
-      });
-      const reports = await withBrain(ctx.home, async (brain) => {
-        const out: RebuildReport[] = [];
-        for (const target of targets) {
-          const bar = progressBar(`rebuild ${target.name}`);
-          try {
-            out.push(await rebuildProjection(brain.db, brain.log, target, { check: flags.check === true, onProgress: (p, end) => bar.update(p - 1, end - 1) }));
-          } finally {
-            bar.stop();
-          }
-        }
-        return out;
-      });
+      for (const n of wanted) {
+        if (!findProjection(n)) throw new UsageError(`unknown projection ${JSON.stringify(n)} (projections: ${projectionNames().join(', ')})`);
+      }
+      const { projections: reports } = await runCommandOperation<{ projections: RebuildReport[] }>(ctx, 'rebuild', { projections: wanted, check: flags.check === true });
       if (ctx.json) outJson({ projections: reports });
       else for (const r of reports) outLine(describe(r));
       if (flags.check && reports.some((r) => r.changed > 0)) setExitCode(1);

@@ -2,24 +2,19 @@ import type { Command } from 'commander';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { readConfigFile } from '../../config/config-file.js';
-import { pushSettings } from '../../config/push-settings.js';
 import { MatchArm } from '../../domain/event-schemas.js';
 import { RANGES } from '../../context/number-ranges.js';
-import { BrainstreamError, UsageError } from '../../errors.js';
-import { EmbeddedReplaySource } from '../../replay/embedded-turn-source.js';
+import { UsageError } from '../../errors.js';
 import { renderReplayPlot } from '../../replay/replay-plot.js';
+import type { ReplayReport } from '../../replay/replay-report.js';
 import { renderReplay } from '../../replay/replay-render.js';
-import { runReplay } from '../../replay/replay.js';
 import { parseThresholdRange } from '../../replay/threshold-range.js';
-import type { ReplaySource } from '../../replay/turn-source.js';
 import { parseDateFlag } from '../date-flag.js';
 import { parseIntegerFlag, parseRangedFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
+import { kafkaSettings } from '../kafka-flags.js';
 import { errLine, out, outJson } from '../output.js';
-import { progressBar } from '../progress.js';
-import { withBrain } from '../with-brain.js';
-import { withKafkaReplaySource } from './replay-kafka.js';
+import { runCommandOperation } from '../run-operation.js';
 
 interface Flags {
   minConfidence?: string;
@@ -64,39 +59,26 @@ export function registerReplay(program: Command): void {
     .option('--topic-prefix <prefix>', 'with --kafka: the deployment’s topic prefix (default: brainstream.)')
     .action(async (flags: Flags, cmd: Command) => {
       const ctx = commandContext(cmd);
-      // The replay reads every logged conversation turn: the owner's data only.
-      if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'replay is an owner-only command');
       const gates = parseThresholdRange('--min-confidence', flags.minConfidence ?? DEFAULT_SWEEP);
       const since = parseDateFlag('--since', flags.since) ?? null;
       const arms = parseArms(flags.arms);
       const maxPages = parseRangedFlag('--max-pages', flags.maxPages, RANGES.maxPages);
       const workers = parseIntegerFlag('--workers', flags.workers) ?? Math.min(4, availableParallelism());
       if (workers < 0) throw new UsageError(`--workers expects a whole number of at least 0, got ${JSON.stringify(flags.workers)}`);
-      const settings = pushSettings(readConfigFile(ctx.home));
-      const replay = async (source: ReplaySource) => {
-        const bar = progressBar('replay');
-        try {
-          return await runReplay(source, {
-            gates, since, arms, maxPages, workers, learned: flags.learned === true,
-            // The Kafka processors decide as for remote traffic: private pages are never volunteered.
-            windowTurns: settings.windowTurns, lexicalArms: settings.lexicalArms, gazetteer: settings.gazetteer, remote: flags.remote === true || flags.kafka !== undefined,
-            onProgress: (done, total) => bar.update(done, total),
-          });
-        } finally {
-          bar.stop();
-        }
-      };
-      const run = flags.kafka !== undefined
-        ? await withKafkaReplaySource(flags, replay)
-        : await withBrain(ctx.home, async (brain) => replay(await EmbeddedReplaySource.open(brain.db)));
+      const kafka = flags.kafka !== undefined ? kafkaSettings(flags) : null;
+      // The replay reads every logged conversation turn: the operation is the owner's alone.
+      const report = await runCommandOperation<ReplayReport>(ctx, 'replay', {
+        gates, since, arms, max_pages: maxPages, workers, remote: flags.remote === true, learned: flags.learned === true,
+        ...(kafka ? { kafka: { brokers: kafka.brokers, topic_prefix: kafka.topicPrefix } } : {}),
+      });
       let plot: string | null = null;
       if (flags.plot !== undefined) {
         plot = resolve(flags.plot);
-        writeFileSync(plot, renderReplayPlot(run.report));
+        writeFileSync(plot, renderReplayPlot(report));
       }
-      if (ctx.json) outJson({ ...run.report, ...(plot ? { plot } : {}) });
+      if (ctx.json) outJson({ ...report, ...(plot ? { plot } : {}) });
       else {
-        out(renderReplay(run.report));
+        out(renderReplay(report));
         if (plot) errLine(`plot written to ${plot}`);
       }
     });

@@ -8,6 +8,7 @@ import { packageVersion } from '../../package-version.js';
 import { Activity } from '../../serve/activity.js';
 import { pingServe } from '../../serve-client/autostart.js';
 import type { ServeRuntime } from '../../serve/serve-runtime.js';
+import { checkHostAction } from '../../ops/host-actions.js';
 import { commandContext } from '../globals.js';
 import { errLine } from '../output.js';
 import { withServeRuntime } from '../with-brain.js';
@@ -79,7 +80,7 @@ export function registerServe(program: Command, runCommand: RunCommand): void {
     .option('--idle-stop', 'stop after memory.serve.idle_minutes without a request (how serve runs when started automatically)')
     .action(async (opts: { kafka?: string | boolean; idleStop?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
-      if (ctx.caller.kind === 'remote') throw new BrainstreamError('owner_only', 'serve is an owner-only command');
+      checkHostAction('serve', ctx.caller);
       if (opts.kafka !== undefined) return runKafkaServe(opts, ctx.home);
       const activity = new Activity();
       let started = false;

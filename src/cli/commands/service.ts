@@ -6,14 +6,11 @@ import { findBash, writeLauncher } from '../../hooks/launcher.js';
 import { packageVersion } from '../../package-version.js';
 import { pingServe } from '../../serve-client/autostart.js';
 import { installService, managerState, serviceTarget, uninstallService, type ServiceTarget } from '../../service/service-manager.js';
-import { commandContext, type CommandContext } from '../globals.js';
+import { checkHostAction } from '../../ops/host-actions.js';
+import { commandContext } from '../globals.js';
 import { outJson, outLine } from '../output.js';
 
 const MANAGER_TEXT = { systemd: 'systemd user unit', launchd: 'launchd agent' } as const;
-
-function ownerOnly(ctx: CommandContext, what: string): void {
-  if (ctx.caller.kind !== 'owner') throw new BrainstreamError('owner_only', `service ${what} is an owner-only command; ask the user to run it on the brain host`);
-}
 
 /**
  * How the service starts serve: bash and the home's launcher, which finds the installation each
@@ -37,7 +34,7 @@ export function registerService(program: Command): void {
     .option('--json', 'print {name, manager, file} as JSON')
     .action((opts: { json?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
-      ownerOnly(ctx, 'install');
+      checkHostAction('service_install', ctx.caller);
       const target = serviceTarget(ctx.home);
       installService({ home: ctx.home, argv: serveArgv(ctx.home) }, target);
       if (opts.json) outJson({ name: target.name, manager: target.kind, file: target.file });
@@ -50,7 +47,7 @@ export function registerService(program: Command): void {
     .option('--json', 'print {name, manager, file, removed} as JSON')
     .action((opts: { json?: boolean }, cmd: Command) => {
       const ctx = commandContext(cmd);
-      ownerOnly(ctx, 'uninstall');
+      checkHostAction('service_uninstall', ctx.caller);
       const target = serviceTarget(ctx.home);
       const removed = uninstallService(target);
       if (opts.json) outJson({ name: target.name, manager: target.kind, file: target.file, removed });

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { readableSources } from '../../caller.js';
 import { UsageError } from '../../errors.js';
 import { listSources } from '../../../projections/pages-queries.js';
 import { renderStatsCsv, renderStatsTable, STATS_FORMATS, type StatsFormat } from '../../stats/usage-stats-format.js';
 import { DEFAULT_STATS_BY, queryUsageStats, STATS_DIMENSIONS, type StatsDimension } from '../../stats/usage-stats-query.js';
 import { parseDateFlag, utcDay } from '../date-flag.js';
+import { statsSources } from '../../ops/caller-scope.js';
 import { commandContext } from '../globals.js';
 import { out, outJson } from '../output.js';
 import { withBrain } from '../with-brain.js';
@@ -58,8 +58,7 @@ export function registerStats(program: Command): void {
         throw new UsageError(`the range is reversed: --since ${sinceDay} is after --until ${untilDay}`);
       }
       const result = await withBrain(ctx.home, async (brain) => {
-        let sources: string[] | null = ctx.sourceGiven ? [ctx.caller.source] : null;
-        if (ctx.caller.kind === 'remote') sources = readableSources(ctx.caller, await listSources(brain.db)).filter((s) => !sources || sources.includes(s));
+        const sources = statsSources(ctx.caller, ctx.sourceGiven ? [ctx.caller.source] : null, await listSources(brain.db));
         return queryUsageStats(brain.db, { by, since: sinceDay, until: untilDay, sources });
       });
       if (format === 'json') outJson(result);

@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { listSources } from '../../../projections/pages-queries.js';
-import { readableSources } from '../../caller.js';
+import { volunteerStatsScope } from '../../ops/caller-scope.js';
 import { RANGES } from '../../context/number-ranges.js';
 import { DEFAULT_STATS_DAYS, renderVolunteerStats, volunteerStats, type Attribution } from '../../stats/volunteer-stats.js';
 import { parseRangedFlag } from '../flags.js';
@@ -16,7 +16,7 @@ export async function runStats(ctx: CommandContext, flags: { days?: string; attr
     throw new UsageError(`--attribution expects approximate or session, got ${JSON.stringify(flags.attribution)}`);
   }
   const stats = await withBrain(ctx.home, async (brain) => {
-    const scope = ctx.caller.kind === 'remote' ? readableSources(ctx.caller, await listSources(brain.db)) : [ctx.caller.source];
+    const scope = volunteerStatsScope(ctx.caller, await listSources(brain.db));
     return volunteerStats(brain.db, scope, days, attribution);
   });
   if (ctx.json) outJson(stats);

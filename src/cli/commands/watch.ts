@@ -7,6 +7,7 @@ import { readConfigFile } from '../../config/config-file.js';
 import { pushSettings } from '../../config/push-settings.js';
 import type { SessionSettings } from '../../domain/event-schemas.js';
 import { RANGES } from '../../context/number-ranges.js';
+import { decidesAsRemote } from '../../ops/caller-scope.js';
 import { lines, streamTurns } from '../../ops/watch-stream.js';
 import { lastDecidedTurn } from '../../../streams/volunteer-processor.js';
 import type { TurnDecision } from '../../../streams/decide-turns.js';
@@ -52,7 +53,7 @@ export function registerWatch(program: Command, runCommand: RunCommand): void {
     .option('--session-id <id>', 'session id (default watch-<pid>-<time>)')
     .action(async (flags: Flags, cmd: Command) => {
       const ctx = commandContext(cmd);
-      const settings = sessionSettings(ctx.home, flags, ctx.caller.kind === 'remote');
+      const settings = sessionSettings(ctx.home, flags, decidesAsRemote(ctx.caller));
       const io = cliIo();
       const sessionId = parseSessionFlag('--session-id', flags.sessionId) ?? `watch-${io.pid ?? process.pid}-${Date.now().toString(36)}`;
       // Forwarded, the client turns its Ctrl-C into the end of stdin; direct, we do it here.

@@ -12,6 +12,28 @@ export interface OpContext {
   /** The live page index (serve passes its own; one-shot callers load it on first use). */
   pageIndex(): Promise<PageIndex>;
   now?: () => Date;
+  /** Where long work reports how far it is (a progress bar on the CLI); silent when absent. */
+  progress?: ProgressSink;
+}
+
+/** A progress report for one stretch of long work, named by `label`. */
+export interface ProgressReport {
+  update(done: number, total: number): void;
+  stop(): void;
+}
+
+export type ProgressSink = (label: string) => ProgressReport;
+
+/**
+ * What a host operation runs against: who is asking and the brain's home, with the brain opened
+ * only when the operation asks for it (`purge --kafka` and `config set` never do).
+ */
+export interface HostOpContext {
+  caller: Caller;
+  home: string | null;
+  progress?: ProgressSink;
+  /** Runs `fn` on the brain of `home`, opened for it when no surface holds it open already. */
+  withBrain<T>(fn: (brain: Brain) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -34,7 +56,25 @@ export interface OperationEffect {
 export type OperationAccess = 'owner' | 'any';
 
 /** A named operation with validated params: the one surface behind `call`, MCP and serve. */
-export interface Operation<S extends z.ZodType = z.ZodType> {
+export interface Operation<S extends z.ZodType = z.ZodType> extends OperationDeclaration<S> {
+  /** Runs on an open brain (the default). */
+  runsOn?: 'brain';
+  run(ctx: OpContext, params: z.output<S>): Promise<unknown>;
+}
+
+/**
+ * An operation that works on the brain's host rather than on an open brain: it opens the brain
+ * through its context only when it needs it, so work that needs none opens nothing.
+ */
+export interface HostOperation<S extends z.ZodType = z.ZodType> extends OperationDeclaration<S> {
+  runsOn: 'host';
+  run(ctx: HostOpContext, params: z.output<S>): Promise<unknown>;
+}
+
+export type AnyOperation = Operation | HostOperation;
+
+/** What every operation declares, statically: its name, params, result, effect and access. */
+export interface OperationDeclaration<S extends z.ZodType = z.ZodType> {
   name: string;
   /** A short human title (MCP tool title). */
   title: string;
@@ -45,10 +85,13 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
   result: z.ZodObject;
   effect: OperationEffect;
   access: OperationAccess;
-  run(ctx: OpContext, params: z.output<S>): Promise<unknown>;
+  /** The `owner_only` message a refused remote caller gets, when it names a command of its own. */
+  refusal?: string;
 }
 
 /** Keeps the param type of each operation checked against its schema. */
 export const defineOperation = <S extends z.ZodType>(op: Operation<S>): Operation<S> => op;
+
+export const defineHostOperation = <S extends z.ZodType>(op: HostOperation<S>): HostOperation<S> => op;
 
 export const READ_ONLY: OperationEffect = { readOnly: true, destructive: false, idempotent: true };

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileContext, targetPath } from '../../../src/ops/compile-context.js';
 import { coreMemoryDoctor } from '../../../src/doctor/core-memory-doctor.js';
+import { localOpContext } from '../../../src/ops/operations/local-op-context.js';
+import { runOperation } from '../../../src/ops/registry.js';
 import { storageDrivers } from '../../support/databases.js';
 import { coreBrain, owner, putCore, remote } from './core-brain.js';
 
@@ -93,7 +95,10 @@ describe.each(drivers.slice(0, 1))('compile-context on $name', ({ open }) => {
     await expect(compileContext(b.brain, owner, b.home, { target: 'hermes', mode: 'include', cwd: repo, env: {} })).rejects.toMatchObject({
       code: 'compiled_context_damaged',
     });
-    await expect(compileContext(b.brain, remote, b.home, { target: 'hermes', mode: 'remove', cwd: repo, env: {} })).rejects.toMatchObject({ code: 'owner_only' });
+    // The owner-only rule is the operation's: a remote caller is refused before anything is read.
+    const asRemote = runOperation(localOpContext(b.brain, remote, b.home), 'compile_context', { target: 'hermes', mode: 'remove' });
+    await expect(asRemote).rejects.toMatchObject({ code: 'owner_only', message: 'compile-context is an owner-only command; run it on the brain host' });
+    expect(readFileSync(join(repo, '.hermes.md'), 'utf8')).toBe('<!-- brainstream:compiled-context:begin core=abc -->\nno end\n');
     // Core off: --include-core succeeds and leaves no core in the file (an earlier block is removed).
     const global = { target: 'codex-global' as const, mode: 'include' as const, cwd: repo, env: { CODEX_HOME: join(b.home, 'codex') } };
     mkdirSync(join(b.home, 'codex'));

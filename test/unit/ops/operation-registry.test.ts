@@ -19,18 +19,29 @@ function sourceFiles(dir: string): string[] {
 }
 
 const EVERY_OPERATION = [
+  'compile_context',
+  'config_set',
   'context_pack',
   'core_ack',
+  'core_init',
   'core_status',
+  'core_suggest_apply',
   'delete_page',
   'forget',
   'get_page',
+  'import',
   'list_facts',
   'list_pages',
+  'purge',
   'put_page',
+  'rebuild',
   'remember',
+  'replay',
   'volunteer_context',
 ];
+
+/** The owner's operations: core review and the maintenance of a brain behind the CLI commands. */
+const OWNER_OPERATIONS = ['compile_context', 'config_set', 'core_ack', 'core_init', 'core_suggest_apply', 'import', 'purge', 'rebuild', 'replay'];
 
 /** A context with nothing behind it: any use of the brain would throw. */
 const emptyContext = (caller: OpContext['caller']): OpContext => ({ caller }) as OpContext;
@@ -60,9 +71,10 @@ describe('the operation registry', () => {
     for (const tool of MCP_TOOLS) expect(findOperation(tool), tool).toBeDefined();
   });
 
-  it('has each operation declare its access; the MCP tools are open to any caller, core_ack to the owner alone', () => {
+  it('has each operation declare its access; the MCP tools are open to any caller, the maintenance operations to the owner alone', () => {
     for (const op of OPERATIONS) expect(['owner', 'any']).toContain(op.access);
-    expect(OPERATIONS.filter((op) => op.access === 'owner').map((op) => op.name)).toEqual(['core_ack']);
+    expect(OPERATIONS.filter((op) => op.access === 'owner').map((op) => op.name).sort()).toEqual(OWNER_OPERATIONS);
+    for (const name of OWNER_OPERATIONS) expect(MCP_TOOLS, name).not.toContain(name);
     for (const tool of MCP_TOOLS) expect(findOperation(tool)!.access, tool).toBe('any');
   });
 });
