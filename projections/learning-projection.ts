@@ -1,4 +1,5 @@
-import { insertRows, type Db } from '../src/db/db.js';
+import type { Db } from '../src/db/db.js';
+import { unnestRows } from '../src/db/unnest-rows.js';
 import type { MatchArm } from '../src/domain/event-schemas.js';
 import {
   emptyDeltas,
@@ -17,6 +18,13 @@ import { raise, readWatermark, writeWatermark } from './retention-watermark.js';
 
 const LEARNING_RETENTION_TABLE = 'learning_retention';
 const ROW_COLUMNS = ['source_id', 'slug', 'session_id', 'first_seen_at', 'volunteered_at', 'match_arm', 'last_read_at'];
+const ROW_TYPES = ['text', 'text', 'text', 'timestamptz', 'timestamptz', 'text', 'timestamptz'];
+
+/** Upserts `rows` (in `columns` order, of `types`) in one statement, whatever their number. */
+async function upsertRows(tx: Db, table: string, columns: readonly string[], types: readonly string[], rows: readonly unknown[][], conflict: string): Promise<void> {
+  const input = unnestRows(types, rows);
+  await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM ${input.sql} ${conflict}`, input.params);
+}
 
 type StoredRow = Omit<LearningRow, 'first_seen_at' | 'volunteered_at' | 'last_read_at'> & {
   first_seen_at: Date | string;
@@ -59,13 +67,13 @@ const byKey = <T>([a]: [string, T], [b]: [string, T]): number => (a < b ? -1 : a
 async function applyDeltas(tx: Db, deltas: LearningDeltas): Promise<void> {
   const pageDeltas = [...deltas.pages].filter(([, d]) => d.sessions !== 0 || d.used !== 0).sort(byKey).map(([, d]) => d);
   if (pageDeltas.length > 0) {
-    await insertRows(tx, 'learning_pages', ['source_id', 'slug', 'sessions', 'used'], pageDeltas.map((d) => [d.source_id, d.slug, d.sessions, d.used]),
+    await upsertRows(tx, 'learning_pages', ['source_id', 'slug', 'sessions', 'used'], ['text', 'text', 'int', 'int'], pageDeltas.map((d) => [d.source_id, d.slug, d.sessions, d.used]),
       `ON CONFLICT (source_id, slug) DO UPDATE SET sessions = learning_pages.sessions + EXCLUDED.sessions, used = learning_pages.used + EXCLUDED.used`);
     if (pageDeltas.some((d) => d.sessions <= 0)) await tx.query('DELETE FROM learning_pages WHERE sessions = 0');
   }
   const armDeltas = [...deltas.arms].filter(([, d]) => d.volunteered !== 0 || d.used !== 0).sort(byKey);
   if (armDeltas.length > 0) {
-    await insertRows(tx, 'learning_arms', ['match_arm', 'volunteered', 'used'], armDeltas.map(([arm, d]) => [arm, d.volunteered, d.used]),
+    await upsertRows(tx, 'learning_arms', ['match_arm', 'volunteered', 'used'], ['text', 'int', 'int'], armDeltas.map(([arm, d]) => [arm, d.volunteered, d.used]),
       `ON CONFLICT (match_arm) DO UPDATE SET volunteered = learning_arms.volunteered + EXCLUDED.volunteered, used = learning_arms.used + EXCLUDED.used`);
     if (armDeltas.some(([, d]) => d.volunteered <= 0)) await tx.query('DELETE FROM learning_arms WHERE volunteered = 0');
   }
@@ -82,7 +90,7 @@ async function applySegment(tx: Db, events: readonly Exclude<LearningEvent, { ki
   }
   if (changed.size === 0) return;
   const out = [...changed].map((k) => rows.get(k)!).map((r) => [r.source_id, r.slug, r.session_id, iso(r.first_seen_at), iso(r.volunteered_at), r.match_arm, iso(r.last_read_at)]);
-  await insertRows(tx, 'learning_sessions', ROW_COLUMNS, out,
+  await upsertRows(tx, 'learning_sessions', ROW_COLUMNS, ROW_TYPES, out,
     `ON CONFLICT (source_id, slug, session_id) DO UPDATE SET first_seen_at = EXCLUDED.first_seen_at,
        volunteered_at = EXCLUDED.volunteered_at, match_arm = EXCLUDED.match_arm, last_read_at = EXCLUDED.last_read_at`);
   await applyDeltas(tx, deltas);

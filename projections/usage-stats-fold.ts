@@ -75,13 +75,17 @@ export function foldUsageSegment(events: readonly LoggedEvent[], watermark: numb
   return seg;
 }
 
-/** Every page whose facts may need their "used" flags recomputed after the segment. */
-export function touchedPages(seg: UsageSegment): { sources: string[]; slugs: string[] } {
+/**
+ * Every page whose marks the segment moved: the stored facts of these pages may need their "used"
+ * flags recomputed. A page only volunteered in the segment keeps its stored facts' flags (they
+ * follow the marks, which did not move); its new facts take their flags from the marks as they
+ * are stored.
+ */
+export function markedPages(seg: UsageSegment): { sources: string[]; slugs: string[] } {
   const pages = new Map<string, [string, string]>();
   for (const [k, v] of seg.liveness) pages.set(k, [v.source_id, v.slug]);
   for (const [k, v] of seg.pageRetrievals) pages.set(k, [v.source_id, v.slug]);
   for (const v of seg.sessionRetrievals.values()) pages.set(pageKey(v.source_id, v.slug), [v.source_id, v.slug]);
-  for (const f of seg.facts) pages.set(pageKey(f.source_id, f.slug), [f.source_id, f.slug]);
   const sources: string[] = [];
   const slugs: string[] = [];
   for (const [s, g] of pages.values()) {

@@ -1,12 +1,43 @@
 import { insertRows, type Db } from '../src/db/db.js';
 import type { Consumer } from '../src/event-log/consumer.js';
 import type { LoggedEvent } from '../src/event-log/event-log.js';
+import { unnestRows } from '../src/db/unnest-rows.js';
 import { raise, readWatermark, writeWatermark } from './retention-watermark.js';
-import { foldUsageSegment, touchedPages, type UsageSegment } from './usage-stats-fold.js';
+import { foldUsageSegment, markedPages, type UsageSegment } from './usage-stats-fold.js';
 
 export const USAGE_RETENTION_TABLE = 'usage_retention';
 
-const FACT_COLUMNS = ['id', 'source_id', 'slug', 'session_id', 'volunteered_at', 'day', 'match_arm', 'channel', 'used_approximate', 'used_attributed'];
+const FACT_TYPES = ['text', 'text', 'text', 'text', 'timestamptz', 'date', 'text', 'text'];
+
+/**
+ * Stores the facts not stored yet (a redelivered event is stored once) with their "used" flags
+ * from the marks as they now are, and returns what they add per group: each one volunteered,
+ * and used when its flag is set.
+ */
+const STORE_FRESH_FACTS = (input: string): string => `
+WITH input AS (SELECT * FROM ${input} AS t(id, source_id, slug, session_id, volunteered_at, day, match_arm, channel)),
+fresh AS (
+  INSERT INTO usage_facts (id, source_id, slug, session_id, volunteered_at, day, match_arm, channel, used_approximate, used_attributed)
+  SELECT i.id, i.source_id, i.slug, i.session_id, i.volunteered_at, i.day, i.match_arm, i.channel,
+         COALESCE(m.live AND m.last_retrieved_at > i.volunteered_at, false),
+         COALESCE(s.last_retrieved_at > i.volunteered_at, false)
+    FROM input i
+    LEFT JOIN usage_page_marks m ON m.source_id = i.source_id AND m.slug = i.slug
+    LEFT JOIN usage_session_marks s ON s.source_id = i.source_id AND s.slug = i.slug AND s.session_id = i.session_id
+  ON CONFLICT (id) DO NOTHING
+  RETURNING day, match_arm, channel, source_id, used_approximate, used_attributed)
+SELECT day::text AS day, match_arm, channel, source_id, count(*)::int AS dv,
+       count(*) FILTER (WHERE used_approximate)::int AS da, count(*) FILTER (WHERE used_attributed)::int AS ds
+  FROM fresh GROUP BY day, match_arm, channel, source_id`;
+
+const STATS_TYPES = ['date', 'text', 'text', 'text', 'int', 'int', 'int'];
+const ADD_TO_STATS = (input: string): string => `
+INSERT INTO usage_stats (day, match_arm, channel, source_id, volunteered, used_approximate, used_attributed)
+SELECT * FROM ${input}
+ON CONFLICT (day, match_arm, channel, source_id) DO UPDATE SET
+  volunteered = usage_stats.volunteered + EXCLUDED.volunteered,
+  used_approximate = usage_stats.used_approximate + EXCLUDED.used_approximate,
+  used_attributed = usage_stats.used_attributed + EXCLUDED.used_attributed`;
 
 type Delta = { day: string; match_arm: string; channel: string; source_id: string; dv: number; da: number; ds: number };
 const groupKey = (d: Pick<Delta, 'day' | 'match_arm' | 'channel' | 'source_id'>): string =>
@@ -64,17 +95,14 @@ async function applySegment(tx: Db, seg: UsageSegment, watermark: number | null)
     d.ds += ds;
     deltas.set(k, d);
   };
+  // The marks first: fresh facts take their flags from the marks the segment leaves.
   if (seg.facts.length > 0) {
-    // Only facts not stored yet count as volunteered (a redelivered event is stored once).
-    const known = new Set(
-      (await tx.query<{ id: string }>('SELECT id FROM usage_facts WHERE id = ANY($1::text[])', [seg.facts.map((f) => f.id)])).map((r) => r.id),
-    );
-    const fresh = seg.facts.filter((f) => !known.has(f.id));
-    const rows = fresh.map((f) => [f.id, f.source_id, f.slug, f.session_id, f.volunteered_at, f.day, f.match_arm, f.channel, false, false]);
-    if (rows.length > 0) await insertRows(tx, 'usage_facts', FACT_COLUMNS, rows);
-    for (const f of fresh) bump(f, 1, 0, 0);
+    const rows = seg.facts.map((f) => [f.id, f.source_id, f.slug, f.session_id, f.volunteered_at, f.day, f.match_arm, f.channel]);
+    const input = unnestRows(FACT_TYPES, rows);
+    for (const c of await tx.query<Delta>(STORE_FRESH_FACTS(input.sql), input.params)) bump(c, c.dv, c.da, c.ds);
   }
-  const { sources, slugs } = touchedPages(seg);
+  // Stored facts change only where the marks moved (fresh ones there already agree with the marks).
+  const { sources, slugs } = markedPages(seg);
   if (sources.length > 0) {
     const since = watermark === null ? null : new Date(watermark).toISOString();
     const changed = await tx.query<Omit<Delta, 'dv'>>(RECOMPUTE_FLAGS, [sources, slugs, since]);
@@ -86,11 +114,8 @@ async function applySegment(tx: Db, seg: UsageSegment, watermark: number | null)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, d]) => [d.day, d.match_arm, d.channel, d.source_id, d.dv, d.da, d.ds]);
   if (rows.length === 0) return;
-  await insertRows(tx, 'usage_stats', ['day', 'match_arm', 'channel', 'source_id', 'volunteered', 'used_approximate', 'used_attributed'], rows,
-    `ON CONFLICT (day, match_arm, channel, source_id) DO UPDATE SET
-       volunteered = usage_stats.volunteered + EXCLUDED.volunteered,
-       used_approximate = usage_stats.used_approximate + EXCLUDED.used_approximate,
-       used_attributed = usage_stats.used_attributed + EXCLUDED.used_attributed`);
+  const input = unnestRows(STATS_TYPES, rows);
+  await tx.query(ADD_TO_STATS(input.sql), input.params);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { insertRows, type Db } from '../src/db/db.js';
+import type { Db } from '../src/db/db.js';
+import { unnestRows } from '../src/db/unnest-rows.js';
 import type { Consumer } from '../src/event-log/consumer.js';
 import type { LoggedEvent } from '../src/event-log/event-log.js';
 import { raise, readWatermark, writeWatermark } from './retention-watermark.js';
@@ -6,6 +7,7 @@ import { raise, readWatermark, writeWatermark } from './retention-watermark.js';
 const VOLUNTEER_EVENT_COLUMNS = [
   'id', 'source_id', 'slug', 'confidence', 'match_arm', 'rationale', 'channel', 'session_id', 'turn', 'volunteered_at',
 ] as const;
+const VOLUNTEER_EVENT_TYPES = ['text', 'text', 'text', 'float8', 'text', 'text', 'text', 'text', 'int', 'timestamptz'];
 
 export const VOLUNTEER_RETENTION_TABLE = 'volunteer_events_retention';
 
@@ -32,7 +34,10 @@ export const volunteerEventsProjection: Consumer = {
       const d = event.data;
       rows.push([event.id, d.source_id, d.slug, d.confidence, d.match_arm, d.rationale, d.channel, d.session_id, d.turn, event.at]);
     }
-    if (rows.length > 0) await insertRows(tx, 'context_volunteer_events', VOLUNTEER_EVENT_COLUMNS, rows, 'ON CONFLICT (id) DO NOTHING');
+    if (rows.length > 0) {
+      const input = unnestRows(VOLUNTEER_EVENT_TYPES, rows);
+      await tx.query(`INSERT INTO context_volunteer_events (${VOLUNTEER_EVENT_COLUMNS.join(', ')}) SELECT * FROM ${input.sql} ON CONFLICT (id) DO NOTHING`, input.params);
+    }
     if (watermark !== null && watermark !== before) await writeWatermark(tx, VOLUNTEER_RETENTION_TABLE, watermark);
   },
 };

@@ -24,6 +24,10 @@ const CLAIM_MS = 30_000;
  * to `<prefix><topic>` with their keys in id order, then marked published. No transaction stays
  * open across the send. A relay that dies between claiming and marking leaves the claim to
  * expire and the rows are sent again: their ids are deterministic, consumers keep one.
+ *
+ * Marking overlaps the next claim and send (the marked rows are claimed, so no claim picks them
+ * again): rows committed meanwhile wait one claim and one send, not a mark as well. Sends stay
+ * one at a time, in id order.
  */
 export class OutboxRelay {
   private readonly log = logger.child({ component: 'outbox-relay' });
@@ -35,6 +39,8 @@ export class OutboxRelay {
   private stopping = false;
   private loop: Promise<void> | null = null;
   private lastCleanup = Date.now();
+  /** The mark of the rows last sent, still in flight (at most one). */
+  private marking: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -74,10 +80,14 @@ export class OutboxRelay {
         const n = await this.publishBatch();
         total += n;
         failures = 0;
-        if (n === 0) return total;
+        if (n === 0) {
+          await this.marking;
+          return total;
+        }
       } catch (err) {
         if (++failures >= attempts) {
           this.log.warn({ err }, 'outbox not fully published; another relay or the next start publishes the rest');
+          await this.marking;
           return total;
         }
         await sleep(500 * failures);
@@ -131,9 +141,22 @@ export class OutboxRelay {
     if (rows.length === 0) return 0;
     rows.sort((a, b) => a.id - b.id);
     await this.events.sendKeyed(rows.map((r) => ({ topic: kafkaTopicName(this.topicPrefix, r.topic), message: { key: r.key, value: r.payload } })));
-    await this.db.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
+    const previous = this.marking;
+    this.marking = previous.then(() => this.markPublished(rows.map((r) => r.id)));
     this.log.debug({ published: rows.length }, 'outbox published');
     return rows.length;
+  }
+
+  /**
+   * Marks sent rows published. A failed mark is only logged: the rows are on the topic, their
+   * claim expires and they are sent again, as after a relay that died before marking them.
+   */
+  private async markPublished(ids: readonly number[]): Promise<void> {
+    try {
+      await this.db.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [ids]);
+    } catch (err) {
+      this.log.warn({ err, rows: ids.length }, 'sent outbox rows not marked published; they are sent again when their claim expires');
+    }
   }
 
   /** Published rows only matter until they are on the topic: keep an hour for inspection, in bounded deletes. */

@@ -62,6 +62,27 @@ describe.each(drivers)('usage statistics projection on $name', ({ open }) => {
     ]);
   });
 
+  it('counts a page used when its later retrieval was appended before the volunteered event', async () => {
+    const brain = await openBrainOn(await open());
+    await brain.commit([upsertPage('people/alice', 'Alice Example', '2026-03-01T09:00:00Z'), upsertPage('people/bob', 'Bob Sample', '2026-03-01T09:00:00Z')]);
+    // Read at 10:20 in s1 and at 10:30 in s2, appended before the pushes they follow.
+    await brain.commit([retrieval('people/alice', 's1', '2026-03-01T10:20:00Z'), retrieval('people/bob', 's2', '2026-03-01T10:30:00Z')]);
+    // v1: pushed at 10:00 in s1 → used under both; v2: in s1, read only in s2 → approximate only.
+    await brain.commit([volunteered('v1', 'people/alice', 'title', 'watch', 's1', '2026-03-01T10:00:00Z')]);
+    await brain.commit([volunteered('v2', 'people/bob', 'title', 'watch', 's1', '2026-03-01T10:05:00Z')]);
+    // v3: after every read → not used, and the facts already stored for alice keep their flags.
+    await brain.commit([volunteered('v3', 'people/alice', 'title', 'watch', 's1', '2026-03-01T11:00:00Z')]);
+    expect(await stats(brain)).toEqual([
+      { day: '2026-03-01', match_arm: 'title', channel: 'watch', source_id: 'default', volunteered: 3, used_approximate: 2, used_attributed: 1 },
+    ]);
+    const flags = await brain.db.query('SELECT id, used_approximate, used_attributed FROM usage_facts ORDER BY id');
+    expect(flags).toEqual([
+      { id: 'v1', used_approximate: true, used_attributed: true },
+      { id: 'v2', used_approximate: true, used_attributed: false },
+      { id: 'v3', used_approximate: false, used_attributed: false },
+    ]);
+  });
+
   it('follows page deletion and re-creation for the approximate attribution, as the precision query does', async () => {
     const brain = await openBrainOn(await open());
     await handBuiltLog(brain);
