@@ -37,7 +37,7 @@ interface DecideOptions {
   /** Remote caller: private pages never resolve. Default false (owner). */
   remote?: boolean;
   /** Slugs (any source) removed before gating and capping, so an excluded page takes no cap slot. */
-  excludeSlugs?: ReadonlySet<string> | readonly string[];
+  excludeSlugs?: Pick<ReadonlySet<string>, 'has'> | readonly string[];
   /** Text already shown to the reader; a whole slug occurring in it suppresses the page. */
   priorContext?: string;
   /** Weak aliases, surname and CJK arms. Default true. */
@@ -90,7 +90,7 @@ function displayFor(rec: PageRecord, byKey: ReadonlyMap<string, WindowCandidate>
 
 function isExcluded(excl: DecideOptions['excludeSlugs'], slug: string): boolean {
   if (!excl) return false;
-  return Array.isArray(excl) ? excl.includes(slug) : (excl as ReadonlySet<string>).has(slug);
+  return Array.isArray(excl) ? excl.includes(slug) : (excl as Pick<ReadonlySet<string>, 'has'>).has(slug);
 }
 
 const specCache = new TurnCache();

@@ -1,6 +1,7 @@
 import { clampWindowTurns } from './knobs.js';
 import type { PageIndex } from './page-index.js';
 import type { Turn } from './turn.js';
+import { extendSurfaced, surfacedSet } from './surfaced-slugs.js';
 import { resolvePointers, volunteer, type VolunteeredPage, type VolunteerOptions } from './volunteer.js';
 
 /**
@@ -59,14 +60,12 @@ export function stepWatchSession(state: WatchSessionState, turn: Turn, index: Pa
   const window = [...state.window, { role: turn.role, text: turn.text }];
   if (window.length > size) window.splice(0, window.length - size);
   const number = typeof opts.turn === 'number' && Number.isFinite(opts.turn) ? opts.turn : state.turnNumber + 1;
-  const withShown = (slugs: readonly string[]): string[] => {
-    let out = [...slugs];
-    for (const slug of opts.shown ?? []) if (!out.includes(slug)) out = [...out, slug];
-    return out;
-  };
+  // The session's pages plus those the reader was shown elsewhere, each once, in order.
+  const shown = opts.shown ?? [];
+  const surfacedBefore = extendSurfaced(state.surfaced, shown);
   // What the decision sees: the session so far, or (fresh) this turn and `shown` only.
   const seenWindow = opts.fresh === true ? window.slice(-1) : window;
-  const seen = withShown(opts.fresh === true ? [] : state.surfaced);
+  const seen = opts.fresh === true ? new Set(shown) : surfacedSet(surfacedBefore);
   let volunteered: VolunteeredPage[] = [];
   let pointers: VolunteeredPage[] = [];
   try {
@@ -74,14 +73,13 @@ export function stepWatchSession(state: WatchSessionState, turn: Turn, index: Pa
     if (maxPointers !== undefined && maxPointers > 0) {
       pointers = resolvePointers([{ role: turn.role, text: turn.text }], index, { ...rest, excludeSlugs: seen, maxPointers });
     }
-    volunteered = volunteer(seenWindow, index, { ...rest, excludeSlugs: [...seen, ...pointers.map((p) => p.slug)] });
+    const pointed = pointers.map((p) => p.slug);
+    const excluded = pointed.length === 0 ? seen : { has: (slug: string) => seen.has(slug) || pointed.includes(slug) };
+    volunteered = volunteer(seenWindow, index, { ...rest, excludeSlugs: excluded });
   } catch {
     volunteered = [];
     pointers = [];
   }
-  let surfaced = withShown(state.surfaced);
-  for (const p of [...pointers, ...volunteered]) {
-    if (!surfaced.includes(p.slug)) surfaced = [...surfaced, p.slug];
-  }
+  const surfaced = extendSurfaced(surfacedBefore, [...pointers, ...volunteered].map((p) => p.slug));
   return { state: { windowTurns: size, window, surfaced, turnNumber: number }, turn: number, volunteered, pointers };
 }

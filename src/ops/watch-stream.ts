@@ -16,6 +16,8 @@ export interface StreamTurnsOptions {
   /** Turns the session already had (a restarted session continues its numbering); default 0. */
   lastTurn?: number;
   onDecision: (decision: TurnDecision) => void;
+  /** After the decisions of one batch were handed to `onDecision` (a printer writes them out at once). */
+  afterBatch?: () => void;
 }
 
 export interface WatchOptions extends StreamTurnsOptions {
@@ -57,6 +59,7 @@ export async function streamTurns(sink: TurnSink, input: Observable<string>, opt
   const settings = Object.keys(options.settings).length > 0 ? options.settings : undefined;
   const deliver = (decisions: readonly TurnDecision[]): void => {
     for (const d of decisions) if (d.event.data.session_id === options.sessionId) options.onDecision(d);
+    options.afterBatch?.();
   };
   const submit = async (batch: readonly TurnEvent[]): Promise<boolean> => {
     try {

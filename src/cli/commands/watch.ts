@@ -14,7 +14,7 @@ import type { TurnDecision } from '../../../streams/decide-turns.js';
 import { cliIo } from '../../command-io.js';
 import { parseRangedFlag, parseSessionFlag } from '../flags.js';
 import { commandContext } from '../globals.js';
-import { errLine, out, outJson } from '../output.js';
+import { errLine, out } from '../output.js';
 import { withStreamHost } from '../with-brain.js';
 import type { RunCommand } from '../../serve/command-host.js';
 
@@ -68,16 +68,24 @@ export function registerWatch(program: Command, runCommand: RunCommand): void {
           // A session id used before continues where it stopped: its turn numbers go on.
           const lastTurn = await lastDecidedTurn(host.brain.db, sessionId);
           errLine(`[watch] session ${sessionId} ready`);
+          // A batch's pages are written at once: one write (one frame, forwarded) per batch, not per line.
+          let pending = '';
           await streamTurns(host.turns, lines(io.stdin ?? Readable.from([]), stop.signal), {
             sessionId,
             sourceId: ctx.caller.source,
             settings,
             lastTurn,
-            // Bound to this command: decisions may be handed over from another context (serve's).
-            onDecision: AsyncResource.bind((d: TurnDecision) => {
+            onDecision: (d: TurnDecision) => {
               if (d.volunteered.length === 0) return;
-              if (ctx.json) for (const p of d.volunteered) outJson(watchJsonLine(p, d.turn, sessionId));
-              else out(renderHuman(d.volunteered));
+              if (ctx.json) for (const p of d.volunteered) pending += `${JSON.stringify(watchJsonLine(p, d.turn, sessionId))}\n`;
+              else pending += renderHuman(d.volunteered);
+            },
+            // Bound to this command: decisions may be handed over from another context (serve's).
+            afterBatch: AsyncResource.bind(() => {
+              if (pending === '') return;
+              const text = pending;
+              pending = '';
+              out(text);
             }),
           });
         });
