@@ -36,11 +36,21 @@ for name in HOME CODEX_HOME "${!BRAINSTREAM_@}"; do
   header+=$'\n'"env.$name=${!name}"
 done
 
+# How long serve may take to answer: 2 s, or the one hook deadline a slow machine's user set
+# (BRAINSTREAM_HOOK_DEADLINE_MS, 100..600000 ms, as the Node hook reads it). The greeting keeps
+# its 1 s: a program other than serve on a stale port must not hold the prompt for long.
+answer_wait=2
+deadline=${BRAINSTREAM_HOOK_DEADLINE_MS:-}
+[[ $deadline =~ ^[0-9]{1,9}$ ]] && deadline=$((10#$deadline)) || deadline=0
+if [ "$deadline" -ge 100 ] && [ "$deadline" -le 600000 ]; then
+  printf -v answer_wait '%d.%03d' $((deadline / 1000)) $((deadline % 1000))
+fi
+
 { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || fallback "$@"
 # Serve proves itself with the token of the owner-only port file before the secret is sent.
 IFS= read -r -t 1 greeting <&3 && [ "$greeting" = "brainstream-hook $token" ] || fallback "$@"
 printf '%s\n\n%s\0' "$header" "$payload" >&3 2>/dev/null || exit 0
 answer=
-IFS= read -r -d '' -t 2 answer <&3 || true
+IFS= read -r -d '' -t "$answer_wait" answer <&3 || true
 printf '%s' "$answer"
 exit 0
