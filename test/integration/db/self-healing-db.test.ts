@@ -31,11 +31,15 @@ describe.skipIf(svc.skip)('self-healing PostgreSQL pool', () => {
     await admin?.close();
   });
 
-  const backends = async (waiting: boolean): Promise<number[]> =>
+  /** The pool's backends running a statement now (`waiting`: those parked on a lock). */
+  const active = async (waiting: boolean): Promise<number[]> =>
     (await admin.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND ($2 = false OR wait_event_type = 'Lock')`,
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND state = 'active' AND ($2 = false OR wait_event_type = 'Lock')`,
       [APP, waiting],
     )).map((r) => r.pid);
+  /** Every backend of the pool, idle ones included. */
+  const backends = async (): Promise<number[]> =>
+    (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [APP])).map((r) => r.pid);
 
   it('fails parked transactions and in-flight statements with a connection loss, then works again; 15 rounds', async () => {
     for (let round = 0; round < 15; round++) {
@@ -49,12 +53,14 @@ describe.skipIf(svc.skip)('self-healing PostgreSQL pool', () => {
             return tx.query('SELECT 1 AS one');
           }),
         );
-        await waitFor('three transactions parked on the lock', async () => (await backends(true)).length === 3);
+        await waitFor('three transactions parked on the lock', async () => (await active(true)).length === 3);
         // Statements in flight on the other connections when they are dropped.
         const inFlight = [1, 2].map(() => db.query('SELECT pg_sleep(5)'));
         const settled = Promise.allSettled([...parked, ...inFlight]);
-        await waitFor('the statements to run', async () => (await backends(false)).length >= 5);
-        for (const pid of await backends(false)) await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        // Running, not merely connected: an idle connection left from an earlier round is no proof
+        // that the sleeps were sent, and a sleep sent only after the drop would succeed.
+        await waitFor('the statements to run', async () => (await active(false)).length >= 5);
+        for (const pid of await backends()) await admin.query('SELECT pg_terminate_backend($1)', [pid]);
         outcomes = await settled;
       } finally {
         await lock.release();
