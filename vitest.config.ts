@@ -1,19 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * The broker-fault files hold a worker for minutes, mostly waiting for brokers to stop and
- * start: they go first, so the other worker runs everything else meanwhile instead of the
- * suite ending on them alone. Otherwise vitest's order (its timings from earlier runs, else
- * the largest files first).
- */
-class BrokerFaultsFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const early = (f: TestSpecification): boolean => f.moduleId.includes('/test/integration/kafka-faults/');
-    return [...sorted.filter(early), ...sorted.filter((f) => !early(f))];
-  }
-}
 
 export default defineConfig({
   test: {
@@ -25,7 +10,6 @@ export default defineConfig({
     hookTimeout: 600_000,
     // Commands never start serve by themselves in tests (the tests of that turn it on).
     env: { BRAINSTREAM_AUTOSTART: '0' },
-    sequence: { sequencer: BrokerFaultsFirst },
     projects: [
       {
         extends: true,
