@@ -185,8 +185,10 @@ export class Brain {
  * Opens the brain in `home` (creating it, from the prebuilt template when it matches), migrated
  * and caught up. `onLocked` runs once the lock is held, before the database opens (serve starts
  * listening there, so clients wait for it). `brief`: the process closes it soon and exits.
+ * `decidesTurns`: the caller runs the volunteer processor itself (serve's engine) and decides the
+ * turns handed over from the cold path when it starts; otherwise they are decided here.
  */
-export async function openBrain(home: string, options: { onLocked?: () => Promise<void>; brief?: boolean } = {}): Promise<Brain> {
+export async function openBrain(home: string, options: { onLocked?: () => Promise<void>; brief?: boolean; decidesTurns?: boolean } = {}): Promise<Brain> {
   ensureHome(home);
   const paths = homePaths(home);
   const release = acquireBrainLock(paths.lock);
@@ -203,7 +205,8 @@ export async function openBrain(home: string, options: { onLocked?: () => Promis
     const brain = new Brain(db, home, release);
     await settleProjectionVersions(brain);
     await brain.catchUp();
-    await applySpooledEvents(brain, home);
+    if (options.decidesTurns) await appendSpooledEvents(brain, home);
+    else await applySpooledEvents(brain, home);
     return brain;
   } catch (err) {
     release();
@@ -228,21 +231,37 @@ async function settleProjectionVersions(brain: Brain): Promise<void> {
  * for the next open and never keeps the brain from opening.
  */
 async function applySpooledEvents(brain: Brain, home: string): Promise<void> {
-  let turns = 0;
-  try {
-    await applySpool(home, {
-      append: async (events) => {
-        const numbered = await numberSpooledTurns(events, (session) => lastLoggedTurn(brain.db, session));
-        turns += numbered.filter((e) => e.type === 'turn.appended').length;
-        await brain.commit(numbered);
-      },
-      deadLetters: (rejects) =>
-        insertRows(brain.db, 'dead_letters', DEAD_LETTER_COLUMNS, rejects.map((r) => ['spool', null, r.where, null, r.reason, r.raw]), DEAD_LETTER_CONFLICT),
-    });
-  } catch (err) {
-    logger.warn({ err }, 'could not append the spooled cold-path events; they are retried at the next open');
-  }
-  if (turns > 0) await decideSpooledTurns(brain, home);
+  if ((await appendSpooledEvents(brain, home)) > 0) await decideSpooledTurns(brain, home);
+}
+
+/** One spool hand-off at a time per brain: a second reader would find the same files. */
+const spoolHandoffs = new WeakMap<Brain, Promise<unknown>>();
+
+/**
+ * Appends the spool's events to the brain's log (turns numbered after their session's last),
+ * and returns how many turns it appended; their decisions are the caller's (the processor it
+ * runs). Never throws: a failure is logged and the files stay for the next hand-off.
+ */
+export function appendSpooledEvents(brain: Brain, home: string): Promise<number> {
+  const run = (spoolHandoffs.get(brain) ?? Promise.resolve()).then(async () => {
+    let turns = 0;
+    try {
+      await applySpool(home, {
+        append: async (events) => {
+          const numbered = await numberSpooledTurns(events, (session) => lastLoggedTurn(brain.db, session));
+          turns += numbered.filter((e) => e.type === 'turn.appended').length;
+          await brain.commit(numbered);
+        },
+        deadLetters: (rejects) =>
+          insertRows(brain.db, 'dead_letters', DEAD_LETTER_COLUMNS, rejects.map((r) => ['spool', null, r.where, null, r.reason, r.raw]), DEAD_LETTER_CONFLICT),
+      });
+    } catch (err) {
+      logger.warn({ err }, 'could not append the spooled cold-path events; they are retried at the next hand-off');
+    }
+    return turns;
+  });
+  spoolHandoffs.set(brain, run);
+  return run;
 }
 
 /**

@@ -9,8 +9,9 @@ import { terminalBar, type Progress } from './progress.js';
  * Runs a CLI command inside the serve (or watch) that owns `home`: stdin streams to it as it
  * arrives, its stdout/stderr come back as frames in the order written, and the exit code is
  * the command's. Returns null when no serve listens (the caller opens the brain itself).
+ * `input`: the command's stdin (this process's, unless a part of it was read already).
  */
-export async function forwardCommand(home: string, args: readonly string[]): Promise<number | null> {
+export async function forwardCommand(home: string, args: readonly string[], input: NodeJS.ReadableStream = process.stdin): Promise<number | null> {
   let conn: Awaited<ReturnType<typeof connectServe>>;
   try {
     conn = await connectServe(home);
@@ -31,7 +32,7 @@ export async function forwardCommand(home: string, args: readonly string[]): Pro
     pid: process.pid,
   };
   socket.write(requestLine(req, secret));
-  process.stdin.pipe(socket);
+  input.pipe(socket);
   return new Promise<number>((resolve) => {
     let interrupted = false;
     // Ctrl-C / SIGTERM: end stdin for the command (watch drains and exits 0); a second one quits.
@@ -41,13 +42,14 @@ export async function forwardCommand(home: string, args: readonly string[]): Pro
         return;
       }
       interrupted = true;
-      process.stdin.unpipe(socket);
+      input.unpipe(socket);
       socket.end();
     };
     const finish = (code: number): void => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
-      process.stdin.unpipe(socket);
+      input.unpipe(socket);
+      if (input !== process.stdin) process.stdin.unpipe();
       process.stdin.destroy();
       socket.destroy();
       resolve(code);

@@ -23,6 +23,7 @@ const hook = parseHookArgs(args);
 if (hook) await (await import('../hooks/hook-main.js')).hookMain(hook);
 const route = commandRoute(args);
 let code: number | null = null;
+let handOff: import('./cold-watch.js').WatchHandOff | null = null;
 if (route.forward) {
   const { secureExistingHome } = await import('../home.js');
   try {
@@ -35,11 +36,17 @@ if (route.forward) {
   }
   if (route.autostart) {
     const { autostartEnabled, ensureServe } = await import('../serve-client/autostart.js');
-    // Started (or found starting) here; when it cannot start, the command runs without it.
-    if (autostartEnabled()) await ensureServe(route.home);
+    if (autostartEnabled()) {
+      // A `watch` that starts serve decides its first turns on the cold path while serve opens the brain.
+      if (route.command === 'watch' && (await ensureServe(route.home, { wait: false })) === 'started') {
+        handOff = await (await import('./cold-watch.js')).coldWatch(args);
+      }
+      // Started (or found starting) here; when it cannot start, the command runs without it.
+      if (handOff === null) await ensureServe(route.home);
+    }
   }
   const { forwardCommand } = await import('./forward-command.js');
-  code = await forwardCommand(route.home, args);
+  code = await forwardCommand(route.home, handOff?.args ?? args, handOff?.input);
 }
 // No serve: a one-shot decision is answered from the page snapshot before the program loads.
 let readAhead: Buffer | undefined;
@@ -53,8 +60,9 @@ if (code === null) {
   const io = processStreamsIo();
   // What the lean path already read from stdin is the program's stdin.
   const { Readable } = await import('node:stream');
-  const withStdin = readAhead === undefined ? io : { ...io, stdin: Readable.from([readAhead]), stdinIsTTY: false };
-  code = await runWithIo(withStdin, () => runProgram(args));
+  const stdin = handOff?.input ?? (readAhead === undefined ? undefined : Readable.from([readAhead]));
+  const withStdin = stdin === undefined ? io : { ...io, stdin, stdinIsTTY: false };
+  code = await runWithIo(withStdin, () => runProgram(handOff?.args ?? args));
 }
 // A command may also have set process.exitCode itself; a failure wins.
 process.exitCode = code !== 0 ? code : Number(process.exitCode ?? 0);

@@ -1,9 +1,11 @@
 import type { Envelope } from '../domain/events.js';
 
 /**
- * Spooled turns carry no number: the cold path decides before the log, which holds the session's
- * last number, is open. When they are appended each takes the next number of its session, in
- * spool order. `lastTurn` reads the log, so turns appended by an earlier call count.
+ * A hook's spooled turn carries no number (0): the cold path decides it before the log, which
+ * holds the session's last number, is open; when it is appended it takes the next number of its
+ * session, in spool order. `lastTurn` reads the log, so turns appended by an earlier call count.
+ * A turn that carries its number keeps it: a `watch` that began on the cold path numbered a
+ * session of its own, printed those numbers, and goes on with them once serve answers.
  */
 export async function numberSpooledTurns(events: readonly Envelope[], lastTurn: (sessionId: string) => Promise<number>): Promise<Envelope[]> {
   const next = new Map<string, number>();
@@ -15,9 +17,10 @@ export async function numberSpooledTurns(events: readonly Envelope[], lastTurn: 
     }
     const turn = e as Envelope<'turn.appended'>;
     const session = turn.data.session_id;
-    const number = (next.get(session) ?? (await lastTurn(session))) + 1;
-    next.set(session, number);
-    out.push({ ...turn, data: { ...turn.data, turn: number } });
+    const previous = next.get(session) ?? (await lastTurn(session));
+    const number = turn.data.turn > 0 ? turn.data.turn : previous + 1;
+    next.set(session, Math.max(previous, number));
+    out.push(number === turn.data.turn ? turn : { ...turn, data: { ...turn.data, turn: number } });
   }
   return out;
 }

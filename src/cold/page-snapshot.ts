@@ -103,9 +103,10 @@ function readExactly(fd: number, length: number, position: number, size: number)
 
 /**
  * The pages of the snapshot at `path` filed under any of `words` (and those filed under `''`),
- * as a page index. Throws when the file is missing, truncated or of another format.
+ * as a page index — a new one, or `into` with them added. Throws when the file is missing,
+ * truncated or of another format.
  */
-export function lookUpSnapshot(path: string, words: Iterable<string>, options: { gazetteer?: boolean } = {}): SnapshotLookup {
+export function lookUpSnapshot(path: string, words: Iterable<string>, options: { gazetteer?: boolean; into?: PageIndex } = {}): SnapshotLookup {
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -119,7 +120,7 @@ export function lookUpSnapshot(path: string, words: Iterable<string>, options: {
     const wanted = new Set<string>(words);
     wanted.add('');
     const buckets = [...new Set([...wanted].map((w) => bucketOf(w, header.buckets)))].sort((a, b) => a - b);
-    const index = new PageIndex({ gazetteer: options.gazetteer });
+    const index = options.into ?? new PageIndex({ gazetteer: options.gazetteer });
     for (const b of buckets) {
       const span = readExactly(fd, 8, tableAt + 4 * b, size);
       const from = span.readUInt32LE(0);

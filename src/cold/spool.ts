@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { decodeEvent, type Envelope } from '../domain/events.js';
@@ -36,7 +36,7 @@ export interface SpoolSink {
 }
 
 /**
- * Appends every spooled file's events, oldest file first, then removes the file. An entry that
+ * Appends every spooled file's events, oldest file first, then removes the files. An entry that
  * does not decode becomes a dead letter (origin `spool`) and the rest still goes in; a file
  * that is not JSON is kept whole as one dead letter. Returns the number of events appended.
  */
@@ -49,28 +49,46 @@ export async function applySpool(home: string, sink: SpoolSink): Promise<number>
     return 0;
   }
   let appended = 0;
-  for (const name of names) {
-    const path = join(dir, name);
-    const text = readFileSync(path, 'utf8');
+  // Files are taken in groups of about APPEND_BATCH events: one append (one commit) per group, not per file.
+  for (let from = 0; from < names.length; ) {
+    const group: string[] = [];
     const good: Envelope[] = [];
     const bad: SpoolReject[] = [];
-    let entries: unknown[];
-    try {
-      const parsed: unknown = JSON.parse(text);
-      entries = Array.isArray(parsed) ? parsed : [parsed];
-    } catch {
-      entries = [];
-      bad.push({ where: name, reason: `spool file ${name} is not JSON`, raw: text });
+    while (from < names.length && (group.length === 0 || good.length < APPEND_BATCH)) {
+      const name = names[from++]!;
+      group.push(name);
+      readSpoolFile(join(dir, name), name, good, bad);
     }
-    entries.forEach((raw, i) => {
-      const decoded = decodeEvent(raw);
-      if (decoded.ok) good.push(decoded.event);
-      else bad.push({ where: `${name}#${i}`, reason: decoded.reason, raw: JSON.stringify(raw) ?? String(raw) });
-    });
     if (bad.length > 0) await sink.deadLetters(bad);
     if (good.length > 0) await sink.append(good);
     appended += good.length;
-    unlinkSync(path);
+    for (const name of group) rmSync(join(dir, name), { force: true });
   }
   return appended;
+}
+
+/** Events appended at once from the spool (a long `watch` that began on the cold path leaves many files). */
+const APPEND_BATCH = 5_000;
+
+/** One spool file's entries, sorted into those that decode and those that become dead letters. */
+function readSpoolFile(path: string, name: string, good: Envelope[], bad: SpoolReject[]): void {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return; // taken meanwhile by another hand-off
+  }
+  let entries: unknown[];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    entries = Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    bad.push({ where: name, reason: `spool file ${name} is not JSON`, raw: text });
+    return;
+  }
+  entries.forEach((raw, i) => {
+    const decoded = decodeEvent(raw);
+    if (decoded.ok) good.push(decoded.event);
+    else bad.push({ where: `${name}#${i}`, reason: decoded.reason, raw: JSON.stringify(raw) ?? String(raw) });
+  });
 }

@@ -13,6 +13,7 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   { name: 'BRAINSTREAM_HOME', meaning: 'data directory when `--home` is not given (default `~/.brainstream`)' },
   { name: 'BRAINSTREAM_SOURCE', meaning: 'source to read and write when `--source` is not given, and the source of a hook session (default `default`)' },
   { name: 'BRAINSTREAM_AUTOSTART', meaning: '`0`: commands and hooks never start serve in the background' },
+  { name: 'BRAINSTREAM_WATCH_CONTINUED', meaning: 'set by `watch` itself when it hands a session it began before serve answered over to serve (its "ready" line was shown); not a setting' },
   { name: 'BRAINSTREAM_HOOKS', meaning: '`0`: every hook exits at once, adding no context and starting nothing' },
   { name: 'BRAINSTREAM_HOOK_DEADLINE_MS', meaning: 'one self-deadline for every hook, in milliseconds (100..600000); serve’s share of a turn grows with it' },
   { name: 'BRAINSTREAM_CORE', meaning: '`0`: sessions receive no core block (session-start hook, OpenClaw context engine)' },

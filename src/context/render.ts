@@ -61,3 +61,12 @@ export interface WatchJsonLine extends PageJson {
 export function watchJsonLine(p: Shown, turn: number, sessionId: string): WatchJsonLine {
   return { turn, ...pageJson(p), session_id: sessionId };
 }
+
+/** What `watch` prints for one turn's volunteered pages: JSON lines, or the human lines; nothing when none. */
+export function watchOutput(pages: readonly Shown[], turn: number, sessionId: string, json: boolean): string {
+  if (pages.length === 0) return '';
+  if (!json) return renderHuman(pages);
+  let out = '';
+  for (const p of pages) out += `${JSON.stringify(watchJsonLine(p, turn, sessionId))}\n`;
+  return out;
+}

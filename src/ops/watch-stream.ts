@@ -1,20 +1,10 @@
 import { createInterface } from 'node:readline';
 import { Observable, bufferTime, concatMap, filter, map, lastValueFrom, defaultIfEmpty } from 'rxjs';
-import { parseWatchLine } from '../context/parse-watch-line.js';
-import { storableLine } from '../context/storable-line.js';
-import { makeEvent } from '../domain/events.js';
-import type { SessionSettings } from '../domain/event-schemas.js';
-import { logger } from '../logger.js';
-import type { Turn } from '../context/turn.js';
+import { SessionTurns, turnSkipped, type SessionTurnsOptions } from '../../streams/session-turns.js';
 import type { TopologySettings, TurnDecision, TurnEvent } from '../../streams/decide-turns.js';
 import { TurnEngine, type EngineBrain, type TurnSink } from '../../streams/turn-engine.js';
 
-export interface StreamTurnsOptions {
-  sessionId: string;
-  sourceId: string;
-  settings: SessionSettings;
-  /** Turns the session already had (a restarted session continues its numbering); default 0. */
-  lastTurn?: number;
+export interface StreamTurnsOptions extends SessionTurnsOptions {
   onDecision: (decision: TurnDecision) => void;
   /** After the decisions of one batch were handed to `onDecision` (a printer writes them out at once). */
   afterBatch?: () => void;
@@ -41,12 +31,6 @@ export function lines(input: NodeJS.ReadableStream, stop?: AbortSignal): Observa
   });
 }
 
-/** One turn could not be appended or decided: skipped with a warning, the stream goes on. */
-function turnSkipped(err: unknown, turns: readonly TurnEvent[] | number, sessionId: string): void {
-  const numbers = typeof turns === 'number' ? [turns] : turns.map((t) => t.data.turn);
-  logger.warn({ err, session_id: sessionId, turns: numbers }, 'a turn failed and was skipped; the stream goes on');
-}
-
 /**
  * `watch`: each accepted line becomes a turn event of the session; the sink's
  * volunteer processor decides and logs; the caller prints this session's decisions. Lines are
@@ -55,8 +39,7 @@ function turnSkipped(err: unknown, turns: readonly TurnEvent[] | number, session
  * the session's last turn.
  */
 export async function streamTurns(sink: TurnSink, input: Observable<string>, options: StreamTurnsOptions): Promise<number> {
-  let turnNumber = options.lastTurn ?? 0;
-  const settings = Object.keys(options.settings).length > 0 ? options.settings : undefined;
+  const turns = new SessionTurns(options);
   const deliver = (decisions: readonly TurnDecision[]): void => {
     for (const d of decisions) if (d.event.data.session_id === options.sessionId) options.onDecision(d);
     options.afterBatch?.();
@@ -74,33 +57,9 @@ export async function streamTurns(sink: TurnSink, input: Observable<string>, opt
     if (await submit(batch)) return;
     if (batch.length > 1) for (const turn of batch) await submit([turn]);
   };
-  const toEvent = (t: Turn): TurnEvent | null => {
-    const turn = ++turnNumber;
-    try {
-      return makeEvent(
-        'turn.appended',
-        { session_id: options.sessionId, turn, role: t.role, text: t.text, source_id: options.sourceId, ...(settings ? { settings } : {}) },
-        { key: options.sessionId },
-      );
-    } catch (err) {
-      turnSkipped(err, turn, options.sessionId);
-      return null;
-    }
-  };
-  // No input line may end the stream: one that cannot be read is skipped like a failed turn.
-  const parseLine = (line: string): Turn | null => {
-    try {
-      return parseWatchLine(storableLine(line));
-    } catch (err) {
-      turnSkipped(err, turnNumber + 1, options.sessionId);
-      return null;
-    }
-  };
   await lastValueFrom(
     input.pipe(
-      map(parseLine),
-      filter((t) => t !== null),
-      map(toEvent),
+      map((line) => turns.next(line)),
       filter((e) => e !== null),
       bufferTime(10, null, 2000),
       filter((b) => b.length > 0),
@@ -110,7 +69,7 @@ export async function streamTurns(sink: TurnSink, input: Observable<string>, opt
   );
   // EOF: drain the sink's pending writes, so no volunteered event of the last turns is lost.
   await sink.settle?.();
-  return turnNumber;
+  return turns.lastTurn;
 }
 
 /**

@@ -120,6 +120,9 @@ async function replace(home: string, old: PingResult): Promise<void> {
   while (Date.now() < deadline && isAlive(old.pid)) await sleep(POLL_MS);
 }
 
+/** Serves this process spawned and did not wait for: whether each has exited already. */
+const spawnedHere = new Map<string, () => boolean>();
+
 /**
  * Makes sure a serve of this version runs for `home`: 'running' when one already answered,
  * 'started' when one was started (by this process or a concurrent one) and answers now,
@@ -135,8 +138,13 @@ export async function ensureServe(home: string, options: { wait?: boolean } = {}
     if (ping) await replace(home, ping);
   }
   ensureHome(home);
-  const exited = claimStart(home) ? spawnServe(home) : null;
-  if (!wait) return 'started';
+  // A serve this process started without waiting (a `watch` on the cold path) is still its own to watch for.
+  const exited = claimStart(home) ? spawnServe(home) : (spawnedHere.get(home) ?? null);
+  if (!wait) {
+    if (exited) spawnedHere.set(home, exited);
+    return 'started';
+  }
+  spawnedHere.delete(home);
   const deadline = Date.now() + READY_WAIT_MS;
   // Whoever spawned it stops waiting when the process is gone (another owner holds the brain).
   const ping = await untilReady(home, deadline, () => exited?.() === true);

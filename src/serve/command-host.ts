@@ -21,6 +21,8 @@ export class CommandHost {
   constructor(
     private readonly runCommand: RunCommand,
     private readonly afterCommand: () => void,
+    /** Runs before each command (serve appends what the cold path left meanwhile, so the command sees it). */
+    private readonly beforeCommand: () => Promise<void> = async () => {},
   ) {}
 
   async run(req: CommandParams, conn: Connection): Promise<void> {
@@ -28,6 +30,7 @@ export class CommandHost {
     if (command !== null && LOCAL_COMMANDS.has(command)) {
       return conn.respond({ ok: false, error: ERRORS.notForwardable, message: `${command} runs in its own process, not through serve` });
     }
+    await this.beforeCommand();
     const stdin = new PassThrough();
     let stdout = '';
     let stderr = '';

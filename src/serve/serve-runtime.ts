@@ -1,5 +1,5 @@
 import { deadlineFromEnv } from '../hooks/hook-deadline.js';
-import { openBrain, type Brain } from '../brain/brain.js';
+import { appendSpooledEvents, openBrain, type Brain } from '../brain/brain.js';
 import { homePaths } from '../home.js';
 import { topicOf, type Envelope } from '../domain/events.js';
 import { logger } from '../logger.js';
@@ -84,6 +84,7 @@ export class ServeRuntime {
     private readonly purge: PurgeSchedule | null,
     private readonly deps: ServeDeps,
     private readonly hooks: HookListener | null,
+    private readonly stopSpoolSweep: () => Promise<void>,
   ) {
     this.unhost = hostBrain(hosted);
   }
@@ -99,6 +100,8 @@ export class ServeRuntime {
       // Listen as soon as the lock is ours: clients that find the socket wait for `ready`
       // instead of failing on the lock while the database opens.
       brain = await openBrain(home, {
+        // The engine decides the turns handed over from the cold path as it starts.
+        decidesTurns: true,
         onLocked: async () => {
           secret = prepareRunFolder(home);
           const route = requestRouter(ready.promise);
@@ -144,6 +147,18 @@ export class ServeRuntime {
     // the owner starts anyway and the engine retries on the next append or poll.
     await engine.catchUpNow().catch((err: unknown) => logger.warn({ err }, 'deciding the turns left from before failed; retrying on the next append or poll'));
     engine.poll(options.pollMs ?? 1000);
+    // The cold path answers while no serve does, also while this one was opening the brain: what
+    // it spooled then goes into the log before any command runs, and within a second otherwise.
+    const takeSpool = async (): Promise<void> => {
+      try {
+        if ((await appendSpooledEvents(brain, home)) > 0) await engine.settle();
+      } catch (err) {
+        logger.warn({ err }, 'deciding the handed-over turns failed; retrying on the next append or poll');
+      }
+    };
+    let sweeping = Promise.resolve();
+    const sweep = setInterval(() => void (sweeping = sweeping.then(takeSpool)), options.pollMs ?? 1000);
+    sweep.unref();
     await core.write();
     core.start();
     const deps: ServeDeps = {
@@ -158,12 +173,15 @@ export class ServeRuntime {
       core,
       hotFacts: (sourceId) => facts.forSource(sourceId),
       // A command may have changed the config (the core switch): the cache follows.
-      commands: new CommandHost(options.runCommand, () => core.configMaybeChanged()),
+      commands: new CommandHost(options.runCommand, () => core.configMaybeChanged(), takeSpool),
     };
     const hosted: HostedBrain = { role: options.role, home, brain, turns: engine };
     // The daily purge of volunteered events past the retention.
     const purge = options.role === 'serve' ? startPurgeSchedule(brain) : null;
-    return new ServeRuntime(home, hosted, server, engine, purge, deps, hooks);
+    return new ServeRuntime(home, hosted, server, engine, purge, deps, hooks, async () => {
+      clearInterval(sweep);
+      await sweeping;
+    });
   }
 
   /** Ends every streamed command's stdin now (a second interrupt while stopping). */
@@ -186,6 +204,7 @@ export class ServeRuntime {
     if (options.endInput) this.endInput();
     await this.server.close();
     await this.deps.deliveries.drain();
+    await this.stopSpoolSweep();
     try {
       await this.engine.stop();
     } catch (err) {

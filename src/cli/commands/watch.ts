@@ -1,44 +1,22 @@
 import type { Command } from 'commander';
 import { AsyncResource } from 'node:async_hooks';
 import { Readable } from 'node:stream';
-import { clampWindowTurns } from '../../context/knobs.js';
-import { renderHuman, watchJsonLine } from '../../context/render.js';
-import { readConfigFile } from '../../config/config-file.js';
-import { pushSettings } from '../../config/push-settings.js';
-import type { SessionSettings } from '../../domain/event-schemas.js';
-import { RANGES } from '../../context/number-ranges.js';
+import { watchOutput } from '../../context/render.js';
 import { decidesAsRemote } from '../../ops/caller-scope.js';
 import { lines, streamTurns } from '../../ops/watch-stream.js';
-import { lastDecidedTurn } from '../../../streams/volunteer-processor.js';
+import { lastLoggedTurn } from '../../../streams/volunteer-processor.js';
 import type { TurnDecision } from '../../../streams/decide-turns.js';
 import { cliIo } from '../../command-io.js';
-import { parseRangedFlag, parseSessionFlag } from '../flags.js';
+import { parseSessionFlag } from '../flags.js';
+import { sessionSettings, WATCH_CONTINUED_ENV, type WatchKnobFlags } from '../watch-settings.js';
 import { commandContext } from '../globals.js';
 import { errLine, out } from '../output.js';
 import { withStreamHost } from '../with-brain.js';
 import type { RunCommand } from '../../serve/command-host.js';
 
-interface Flags {
+interface Flags extends WatchKnobFlags {
   json?: boolean;
-  windowTurns?: string;
-  maxPages?: string;
-  minConfidence?: string;
   sessionId?: string;
-}
-
-/** The session's knobs travel with its turns, so whichever process decides them applies the same. */
-function sessionSettings(home: string, flags: Flags, remote: boolean): SessionSettings {
-  const windowFlag = parseRangedFlag('--window-turns', flags.windowTurns, RANGES.windowTurns);
-  const maxPages = parseRangedFlag('--max-pages', flags.maxPages, RANGES.maxPages);
-  const minConfidence = parseRangedFlag('--min-confidence', flags.minConfidence, RANGES.minConfidence);
-  // The configured window follows the knob rule (an old config may hold 100): only flags are refused.
-  const settings: SessionSettings = { window_turns: windowFlag ?? clampWindowTurns(pushSettings(readConfigFile(home)).windowTurns) };
-  if (maxPages !== undefined) settings.max_pages = maxPages;
-  if (minConfidence !== undefined) settings.min_confidence = minConfidence;
-  if (remote) settings.remote = true;
-  // An environment override of the lexical arms belongs to this session (config is re-read per turn).
-  if ((process.env.BRAINSTREAM_RETRIEVAL_REFLEX_LEXICAL_ARMS ?? '').trim() !== '') settings.lexical_arms = pushSettings({}).lexicalArms;
-  return settings;
 }
 
 export function registerWatch(program: Command, runCommand: RunCommand): void {
@@ -65,9 +43,11 @@ export function registerWatch(program: Command, runCommand: RunCommand): void {
       }
       try {
         await withStreamHost(ctx.home, runCommand, async (host) => {
-          // A session id used before continues where it stopped: its turn numbers go on.
-          const lastTurn = await lastDecidedTurn(host.brain.db, sessionId);
-          errLine(`[watch] session ${sessionId} ready`);
+          // A session id used before continues where it stopped: its turn numbers go on (after
+          // the turns it handed over from the cold path too, decided or not yet).
+          const lastTurn = await lastLoggedTurn(host.brain.db, sessionId);
+          // A session that began on the cold path (before this serve answered) said so already.
+          if ((io.env ?? process.env)[WATCH_CONTINUED_ENV] !== sessionId) errLine(`[watch] session ${sessionId} ready`);
           // A batch's pages are written at once: one write (one frame, forwarded) per batch, not per line.
           let pending = '';
           await streamTurns(host.turns, lines(io.stdin ?? Readable.from([]), stop.signal), {
@@ -76,9 +56,7 @@ export function registerWatch(program: Command, runCommand: RunCommand): void {
             settings,
             lastTurn,
             onDecision: (d: TurnDecision) => {
-              if (d.volunteered.length === 0) return;
-              if (ctx.json) for (const p of d.volunteered) pending += `${JSON.stringify(watchJsonLine(p, d.turn, sessionId))}\n`;
-              else pending += renderHuman(d.volunteered);
+              pending += watchOutput(d.volunteered, d.turn, sessionId, ctx.json);
             },
             // Bound to this command: decisions may be handed over from another context (serve's).
             afterBatch: AsyncResource.bind(() => {

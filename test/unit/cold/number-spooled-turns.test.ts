@@ -26,4 +26,13 @@ describe('numberSpooledTurns', () => {
     expect(numbered.map((e) => e.id)).toEqual(events.map((e) => e.id));
     expect(asked).toEqual(['a', 'b']);
   });
+
+  it('a turn that carries its number keeps it (a watch numbered its own session); the session goes on after it', async () => {
+    const numberedTurn = (turn: number, text: string) =>
+      makeEvent('turn.appended', { session_id: 'w', turn, role: 'user', text, source_id: 'default' }, { key: 'w' });
+    const events = [numberedTurn(1, 'one'), numberedTurn(2, 'two'), spooledTurn('w', 'three')];
+    const numbered = await numberSpooledTurns(events, async () => 0);
+    expect(numbered.map((e) => (e as Envelope<'turn.appended'>).data.turn)).toEqual([1, 2, 3]);
+    expect(numbered[0]).toBe(events[0]);
+  });
 });
