@@ -22,7 +22,8 @@ export async function forwardCommand(home: string, args: readonly string[], inpu
   const { socket, secret } = conn;
   const req: CommandRequest = {
     kind: 'command',
-    argv: [...args],
+    // The home named, so serve's program resolves this client's home whatever serve's own environment.
+    argv: namesHome(args) ? [...args] : ['--home', home, ...args],
     env: forwardedEnv(process.env),
     cwd: process.cwd(),
     stream: true,
@@ -123,4 +124,13 @@ class ForwardedBar {
     }
     this.bar.update(p.done, p.total);
   }
+}
+
+/** True when the command line gives `--home` itself (before any `--`). */
+function namesHome(args: readonly string[]): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a === '--home' || a.startsWith('--home=')) return true;
+  }
+  return false;
 }

@@ -1,4 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
+import { resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runWithIo, type CliIo, type ProgressFrame } from '../command-io.js';
 import { commandRoute, LOCAL_COMMANDS } from './command-route.js';
@@ -19,6 +20,8 @@ export class CommandHost {
   private readonly inputs = new Map<PassThrough, () => void>();
 
   constructor(
+    /** The home this serve owns: the only one its commands may act on. */
+    private readonly home: string,
     private readonly runCommand: RunCommand,
     private readonly afterCommand: () => void,
     /** Runs before each command (serve appends what the cold path left meanwhile, so the command sees it). */
@@ -26,9 +29,13 @@ export class CommandHost {
   ) {}
 
   async run(req: CommandParams, conn: Connection): Promise<void> {
-    const { command } = commandRoute(req.argv, req.env ?? {});
+    const { command, home } = commandRoute(req.argv, req.env ?? {});
     if (command !== null && LOCAL_COMMANDS.has(command)) {
       return conn.respond({ ok: false, error: ERRORS.notForwardable, message: `${command} runs in its own process, not through serve` });
+    }
+    // The program would open that other brain from inside this process: never through this socket.
+    if (resolve(home) !== resolve(this.home)) {
+      return conn.respond({ ok: false, error: ERRORS.invalidRequest, message: `this serve owns ${this.home}; the command names ${home}` });
     }
     await this.beforeCommand();
     const stdin = new PassThrough();

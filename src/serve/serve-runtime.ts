@@ -173,7 +173,7 @@ export class ServeRuntime {
       core,
       hotFacts: (sourceId) => facts.forSource(sourceId),
       // A command may have changed the config (the core switch): the cache follows.
-      commands: new CommandHost(options.runCommand, () => core.configMaybeChanged(), takeSpool),
+      commands: new CommandHost(home, options.runCommand, () => core.configMaybeChanged(), takeSpool),
     };
     const hosted: HostedBrain = { role: options.role, home, brain, turns: engine };
     // The daily purge of volunteered events past the retention.

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrain } from '../../src/brain/brain.js';
@@ -64,7 +64,7 @@ describe('the serve socket', () => {
   });
 
   it('sends progress frames of a long command only to a client whose stderr is a terminal', async () => {
-    const request = (stderrTty: boolean) => line({ v: 1, kind: 'command', secret, argv: ['import', folder.path], cwd: folder.path, stream: true, stderr_tty: stderrTty });
+    const request = (stderrTty: boolean) => line({ v: 1, kind: 'command', secret, argv: ['--home', home.path, 'import', folder.path], cwd: folder.path, stream: true, stderr_tty: stderrTty });
     const frames = async (stderrTty: boolean) => (await rawExchange(home.path, request(stderrTty))).trim().split('\n').map((l) => JSON.parse(l));
     const onTerminal = await frames(true);
     expect(onTerminal).toContainEqual({ v: 1, progress: { label: 'import', done: 1, total: 1 } });
@@ -73,6 +73,20 @@ describe('the serve socket', () => {
     const onPipe = await frames(false);
     expect(onPipe.filter((f) => 'progress' in f)).toEqual([]);
     expect(onPipe.at(-1)).toMatchObject({ ok: true, exitCode: 0 });
+  });
+
+  it('runs no command on a brain other than its own: another --home, or none (the default home), is refused and untouched', async () => {
+    const other = tempDir('bs-other-home-');
+    try {
+      for (const argv of [['--home', other.path, 'import', folder.path], ['import', folder.path]]) {
+        const answer = JSON.parse((await rawExchange(home.path, line({ v: 1, kind: 'command', secret, argv, env: { HOME: other.path }, cwd: folder.path }))).trim());
+        expect(answer).toMatchObject({ ok: false, error: 'invalid_request' });
+        expect(answer.message).toContain(`this serve owns ${home.path}`);
+      }
+      expect(readdirSync(other.path)).toEqual([]);
+    } finally {
+      other.cleanup();
+    }
   });
 
   it('handles one request per connection: trailing bytes are never a second request', async () => {
