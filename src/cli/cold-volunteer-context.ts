@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
 import { resolveHome } from '../home.js';
-import { ownerCaller, remoteCaller, type Caller } from '../caller.js';
+import type { Caller } from '../caller.js';
 import { snapshotCurrent } from '../cold/cold-files.js';
 import { coldOneShot } from '../ops/cold-one-shot.js';
 import { readConfigFile } from '../config/config-file.js';
 import { pushSettings } from '../config/push-settings.js';
 import { oneShotJson, renderHuman } from '../context/render.js';
 import { RANGES } from '../context/number-ranges.js';
-import { parseIntegerFlag, parseRangedFlag, parseSourceList, resolveSource } from './flags.js';
+import { parseIntegerFlag, parseRangedFlag } from './flags.js';
+import { callerOf, LEAN_GLOBAL_OPTIONS } from './globals.js';
 import { out, outJson } from './output.js';
 import { readStdin } from './read-stdin.js';
 
@@ -15,12 +16,8 @@ import { readStdin } from './read-stdin.js';
 export type ColdVolunteerRun = { answered: true } | { answered: false; stdin?: Buffer };
 
 const OPTIONS = {
-  home: { type: 'string' },
-  as: { type: 'string' },
-  grant: { type: 'string' },
-  source: { type: 'string' },
+  ...LEAN_GLOBAL_OPTIONS,
   debug: { type: 'boolean' },
-  json: { type: 'boolean' },
   'min-confidence': { type: 'string' },
   'max-pages': { type: 'string' },
   'window-turns': { type: 'string' },
@@ -72,14 +69,11 @@ interface Knobs {
 function planOf(args: readonly string[]): { home: string; caller: Caller; json: boolean; knobs: Knobs } | null {
   const { values, positionals } = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: true });
   if (positionals.length !== 1 || positionals[0] !== 'volunteer-context') return null;
-  const as = values.as ?? 'owner';
-  if (as !== 'owner' && as !== 'remote') return null;
-  const source = resolveSource(values.source);
-  const grant = values.grant === undefined ? undefined : parseSourceList('--grant', values.grant);
+  const caller = callerOf(values);
   const turn = parseIntegerFlag('--turn', values.turn);
   return {
     home: resolveHome(values.home),
-    caller: as === 'owner' ? ownerCaller(source) : remoteCaller(source, grant),
+    caller,
     json: values.json === true,
     knobs: {
       priorContext: values['prior-context'],

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { ownerCaller, remoteCaller } from '../caller.js';
 import { ColdWatch } from '../cold/cold-watch.js';
 import { snapshotCurrent } from '../cold/cold-files.js';
 import { watchOutput } from '../context/render.js';
@@ -8,7 +7,7 @@ import { resolveHome } from '../home.js';
 import { decidesAsRemote } from '../ops/caller-scope.js';
 import { ensureServe } from '../serve-client/autostart.js';
 import { topologySettings } from '../../streams/topology-settings.js';
-import { parseSourceList, resolveSource } from './flags.js';
+import { callerOf, LEAN_GLOBAL_OPTIONS } from './globals.js';
 import { errLine, out } from './output.js';
 import { sessionSettings, WATCH_CONTINUED_ENV } from './watch-settings.js';
 
@@ -22,11 +21,7 @@ export interface WatchHandOff {
 const SLICE_LINES = 200;
 
 const OPTIONS = {
-  home: { type: 'string' },
-  as: { type: 'string' },
-  grant: { type: 'string' },
-  source: { type: 'string' },
-  json: { type: 'boolean' },
+  ...LEAN_GLOBAL_OPTIONS,
   'window-turns': { type: 'string' },
   'max-pages': { type: 'string' },
   'min-confidence': { type: 'string' },
@@ -135,11 +130,7 @@ function decideUntilServe(session: ColdWatch, json: boolean, sessionId: string, 
 function planOf(args: readonly string[]) {
   const { values, positionals } = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: true });
   if (positionals.length !== 1 || positionals[0] !== 'watch') return null;
-  const as = values.as ?? 'owner';
-  if (as !== 'owner' && as !== 'remote') return null;
-  const source = resolveSource(values.source);
-  const grant = values.grant === undefined ? undefined : parseSourceList('--grant', values.grant);
-  const caller = as === 'owner' ? ownerCaller(source) : remoteCaller(source, grant);
+  const caller = callerOf(values);
   const home = resolveHome(values.home);
   const settings = sessionSettings(home, { windowTurns: values['window-turns'], maxPages: values['max-pages'], minConfidence: values['min-confidence'] }, decidesAsRemote(caller));
   return { home, source: caller.source, json: values.json === true, settings };

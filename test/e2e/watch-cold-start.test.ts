@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coldPaths, snapshotCurrent } from '../../src/cold/cold-files.js';
+import { isAlive } from '../../src/process-alive.js';
 import { pingServe } from '../../src/serve-client/autostart.js';
 import { CLI, runCli, tempDir } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
@@ -32,15 +33,6 @@ const half = 4;
 type Line = { turn: number; slug: string; confidence: number; arm: string; session_id: string };
 const parse = (stdout: string): Line[] => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
 const withoutSession = (lines: Line[]) => lines.map(({ session_id: _, ...rest }) => rest);
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function stopServe(): Promise<void> {
   const ping = await pingServe(home);
