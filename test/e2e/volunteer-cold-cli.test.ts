@@ -1,12 +1,13 @@
 // `volunteer-context` with no serve: a plain command line is answered from the page snapshot
 // before the program loads; it answers exactly as the command does with the brain open, and
 // whatever it does not answer itself (bad flags, no usable snapshot) reaches the program.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coldPaths, snapshotCurrent } from '../../src/cold/cold-files.js';
 import { runCli, tempDir } from '../support/cli.js';
 import { homeSql } from '../support/home-sql.js';
+import { writePages } from './serve-harness.js';
 
 const tmp = tempDir('bs-vol-cold-');
 const home = join(tmp.path, 'brain');
@@ -21,10 +22,7 @@ beforeAll(() => {
     'people/bob-sample': '---\ntitle: Bob Sample\ntype: person\n---\nBob Sample runs sales.\n',
     'notes/board-prep': '---\ntitle: Board Prep\nvisibility: private\n---\nPrivate board notes.\n',
   };
-  for (const [slug, text] of Object.entries(pages)) {
-    mkdirSync(join(folder, slug, '..'), { recursive: true });
-    writeFileSync(join(folder, `${slug}.md`), text);
-  }
+  writePages(folder, pages);
   const r = runCli(['--home', home, 'import', folder], { env });
   expect(r.code, r.stderr).toBe(0);
   expect(snapshotCurrent(home)).toBe(true);

@@ -3,7 +3,7 @@
 // serve as the same session. What it prints, and what the log holds afterwards, equal a watch run
 // with the brain open — wherever the hand-over fell.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coldPaths, snapshotCurrent } from '../../src/cold/cold-files.js';
@@ -12,6 +12,7 @@ import { pingServe } from '../../src/serve-client/autostart.js';
 import { CLI, runCli, tempDir } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { homeSql } from '../support/home-sql.js';
+import { writePages } from './serve-harness.js';
 
 const tmp = tempDir('bs-watch-cold-');
 const home = join(tmp.path, 'brain');
@@ -64,10 +65,7 @@ beforeAll(() => {
     'games/cyberpunk-2077': '---\ntitle: Cyberpunk 2077\n---\nA game.\n',
     'notes/vault': '---\ntitle: Vault Plans\nvisibility: private\n---\nsecret\n',
   };
-  for (const [slug, text] of Object.entries(pages)) {
-    mkdirSync(join(folder, slug, '..'), { recursive: true });
-    writeFileSync(join(folder, `${slug}.md`), text);
-  }
+  writePages(folder, pages);
   expect(runCli(['--home', home, 'import', folder], { env: off }).code).toBe(0);
   expect(snapshotCurrent(home)).toBe(true);
   const input = `${LINES.join('\n')}\n`;
