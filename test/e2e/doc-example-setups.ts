@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isAlive } from '../../src/process-alive.js';
 import { pingServe } from '../../src/serve-client/autostart.js';
 import { CLI, tempDir } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
@@ -40,6 +41,27 @@ export async function startServe(w: World, command: string, where: string): Prom
     if (child.exitCode !== null) throw new Error(`${where}: ${command} exited ${child.exitCode}: ${stderr}`);
     return (await pingServe(home, 2_000)) !== null ? true : undefined;
   });
+}
+
+/** The brainstream homes under `root`: every folder holding a `run/` of its own. */
+export function homesIn(root: string, depth = 4): string[] {
+  if (depth === 0) return [];
+  const homes: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === 'node_modules') continue;
+    const dir = join(root, entry.name);
+    if (existsSync(join(dir, 'run', 'serve.sock'))) homes.push(dir);
+    else homes.push(...homesIn(dir, depth - 1));
+  }
+  return homes;
+}
+
+/** Stops the serve answering for `home` (SIGTERM) and waits until it is gone. */
+export async function stopServeOf(home: string): Promise<void> {
+  const ping = await pingServe(home, 10_000);
+  if (ping === null) return;
+  process.kill(ping.pid, 'SIGTERM');
+  await eventually(() => (isAlive(ping.pid) ? undefined : true));
 }
 
 function cli(w: World, args: readonly string[], input?: string): void {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, tempDir, type CliResult } from '../support/cli.js';
 import { extractExamples, outputMatches, type DocCommand, type DocExample } from '../support/doc-examples.js';
-import { ROOT, SETUPS, startServe, type World } from './doc-example-setups.js';
+import { ROOT, SETUPS, startServe, stopServeOf, homesIn, type World } from './doc-example-setups.js';
 
 /**
  * Every shell example of README.md and docs/*.md runs here, so the guides cannot drift from the
@@ -33,7 +33,9 @@ function makeWorld(): World & { cleanup(): void } {
     CLAUDE_CONFIG_DIR: w.user,
     BRAINSTREAM_HOME: w.home,
     BRAINSTREAM_SOURCE: '',
-    BRAINSTREAM_AUTOSTART: '0',
+    // As in a reader's shell: the first command that goes through serve starts one, the rest
+    // are answered by it (stopped with the world, below).
+    BRAINSTREAM_AUTOSTART: '1',
   };
   return { ...w, env, background: [], cleanup: dir.cleanup };
 }
@@ -61,6 +63,8 @@ async function stopBackground(w: World): Promise<void> {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }
+  // The serves the guide's commands started by themselves, one per home they used.
+  for (const home of homesIn(w.root)) await stopServeOf(home);
 }
 
 function describeCommand(ex: DocExample, cmd: DocCommand, r: CliResult): string {
