@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isAlive } from '../../src/process-alive.js';
 import { pingServe } from '../../src/serve-client/autostart.js';
 import { CLI, tempDir } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
@@ -43,7 +42,7 @@ export async function startServe(w: World, command: string, where: string): Prom
   });
 }
 
-/** The brainstream homes under `root`: every folder holding a `run/` of its own. */
+/** The brainstream homes under `root` whose serve has a socket: every folder holding `run/serve.sock`. */
 export function homesIn(root: string, depth = 4): string[] {
   if (depth === 0) return [];
   const homes: string[] = [];
@@ -54,14 +53,6 @@ export function homesIn(root: string, depth = 4): string[] {
     else homes.push(...homesIn(dir, depth - 1));
   }
   return homes;
-}
-
-/** Stops the serve answering for `home` (SIGTERM) and waits until it is gone. */
-export async function stopServeOf(home: string): Promise<void> {
-  const ping = await pingServe(home, 10_000);
-  if (ping === null) return;
-  process.kill(ping.pid, 'SIGTERM');
-  await eventually(() => (isAlive(ping.pid) ? undefined : true));
 }
 
 function cli(w: World, args: readonly string[], input?: string): void {
@@ -147,8 +138,8 @@ export const SETUPS: Record<string, Setup> = {
     run('git', ['-c', 'user.name=Example', '-c', 'user.email=example@example.com', 'commit', '-q', '-m', 'Agents file'], w.work);
     return undefined;
   },
-  // serve runs for the home, as it does for a reader once the first command has started it (the
-  // test turns autostart off so that no serve outlives it); commands then answer through it.
+  // serve runs for the home from the start, as `brainstream serve` in a terminal of its own;
+  // commands then answer through it.
   serve: async (w) => {
     await startServe(w, 'brainstream serve', 'setup serve');
     return undefined;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, tempDir, type CliResult } from '../support/cli.js';
 import { extractExamples, outputMatches, type DocCommand, type DocExample } from '../support/doc-examples.js';
-import { ROOT, SETUPS, startServe, stopServeOf, homesIn, type World } from './doc-example-setups.js';
+import { stopServeOf } from '../support/stop-serve.js';
+import { ROOT, SETUPS, startServe, homesIn, type World } from './doc-example-setups.js';
 
 /**
  * Every shell example of README.md and docs/*.md runs here, so the guides cannot drift from the

@@ -7,11 +7,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coldPaths, snapshotCurrent } from '../../src/cold/cold-files.js';
-import { isAlive } from '../../src/process-alive.js';
 import { pingServe } from '../../src/serve-client/autostart.js';
 import { CLI, runCli, tempDir } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { homeSql } from '../support/home-sql.js';
+import { stopServeOf } from '../support/stop-serve.js';
 import { writePages } from './serve-harness.js';
 
 const tmp = tempDir('bs-watch-cold-');
@@ -34,13 +34,6 @@ const half = 4;
 type Line = { turn: number; slug: string; confidence: number; arm: string; session_id: string };
 const parse = (stdout: string): Line[] => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
 const withoutSession = (lines: Line[]) => lines.map(({ session_id: _, ...rest }) => rest);
-
-async function stopServe(): Promise<void> {
-  const ping = await pingServe(home);
-  if (!ping) return;
-  process.kill(ping.pid, 'SIGTERM');
-  await eventually(() => (isAlive(ping.pid) ? undefined : true));
-}
 
 /** `watch --json` with serve starting itself; `feed` writes its stdin. */
 function coldWatch(args: string[], feed: (stdin: NodeJS.WritableStream, stdout: () => string) => Promise<void>): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -80,13 +73,13 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await stopServe();
+  await stopServeOf(home);
   tmp.cleanup();
 });
 
 /** The session's turns and rows as the log holds them (read with no serve running). */
 async function logged(sessionId: string): Promise<{ turns: number[]; rows: { turn: number; slug: string }[] }> {
-  await stopServe();
+  await stopServeOf(home);
   const turns = await homeSql<{ turn: number }>(home, `SELECT (data->>'turn')::int AS turn FROM events WHERE type = 'turn.appended' AND data->>'session_id' = '${sessionId}' ORDER BY seq`);
   const rows = await homeSql<{ turn: number; slug: string }>(home, `SELECT turn, slug FROM context_volunteer_events WHERE session_id = '${sessionId}' ORDER BY turn, slug`);
   return { turns: turns.map((t) => t.turn), rows };
@@ -96,7 +89,7 @@ const sorted = (rows: { turn: number; slug: string }[]) => [...rows].sort((a, b)
 
 describe('the first watch, before serve answers', () => {
   it('part of a session before serve is up, the rest after: printed and logged as one open-brain run', async () => {
-    await stopServe();
+    await stopServeOf(home);
     const firstHalf = reference.filter((l) => l.turn <= half).length;
     const r = await coldWatch([], async (stdin, stdout) => {
       stdin.write(`${LINES.slice(0, half).join('\n')}\n`);
@@ -118,7 +111,7 @@ describe('the first watch, before serve answers', () => {
   });
 
   it('a whole transcript at once, as a remote caller: the private page never shows, and the log matches', async () => {
-    await stopServe();
+    await stopServeOf(home);
     const r = await coldWatch(['--as', 'remote'], async (stdin) => {
       stdin.end(`${LINES.join('\n')}\n`);
     });
